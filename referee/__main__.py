@@ -1,0 +1,5 @@
+"""``python -m referee``."""
+
+from referee.cli import main
+
+main()

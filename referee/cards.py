@@ -1,0 +1,98 @@
+"""Cards, ranks and suits as people write them, read into canonical strings.
+
+A card is its rank symbol followed by its suit letter (``"QS"``, ``"10H"``);
+a joker is ``"RJ"`` or ``"BJ"``. Canonical strings keep cards cheap to hash
+and print.
+
+>>> parse_card("t♥"), parse_card("as"), parse_rank("queens")
+('10H', 'AS', 'Q')
+"""
+
+from __future__ import annotations
+
+from typing import NewType
+
+Card = NewType("Card", str)
+Rank = NewType("Rank", str)
+Suit = NewType("Suit", str)
+
+STANDARD_RANKS: tuple[Rank, ...] = tuple(
+    Rank(r) for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
+STANDARD_SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in ("S", "H", "D", "C"))
+JOKERS: tuple[Card, ...] = (Card("RJ"), Card("BJ"))
+
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+RANK_WORDS = {
+    "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
+    "5": ("five", "fives"), "6": ("six", "sixes"), "7": ("seven", "sevens"),
+    "8": ("eight", "eights"), "9": ("nine", "nines"), "10": ("ten", "tens"),
+    "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
+    "A": ("ace", "aces"),
+}
+_RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in words}
+
+
+def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
+    """The rank a word names (``Q``, ``10``, ``T``, ``queens``), or None.
+
+    With ``digit_plurals``, ``2s`` and ``10s`` also name ranks; transcripts
+    read those as cards instead.
+    """
+    low = word.lower()
+    if low in _RANK_BY_WORD:
+        return Rank(_RANK_BY_WORD[low])
+    if digit_plurals and low.endswith("s") and low[:-1].isdigit():
+        low = low[:-1]
+    up = low.upper()
+    if up == "T":
+        return Rank("10")
+    if up in RANK_WORDS:
+        return Rank(up)
+    return None
+
+
+def parse_suit(word: str) -> Suit | None:
+    """The suit a letter, symbol or word names, or None."""
+    low = word.lower()
+    if low in SUIT_WORDS:
+        return Suit(SUIT_WORDS[low])
+    if word in SUIT_SYMBOLS:
+        return Suit(SUIT_SYMBOLS[word])
+    up = word.upper()
+    return Suit(up) if up in STANDARD_SUITS else None
+
+
+def parse_card(word: str) -> Card | None:
+    """The card a word names (``QS``, ``10h``, ``T♥``, ``RJ``), or None."""
+    up = word.upper()
+    if up in JOKERS:
+        return Card(up)
+    if len(word) < 2:
+        return None
+    rank = parse_rank(word[:-1])
+    suit = parse_suit(word[-1])
+    if rank is None or suit is None or word[:-1].lower() in _RANK_BY_WORD:
+        return None
+    return Card(rank + suit)
+
+
+def rank_of(card: Card) -> Rank:
+    """The rank part of a card (a joker's rank is ``J`` plus its colour letter)."""
+    return Rank(card) if card in JOKERS else Rank(card[:-1])
+
+
+def suit_of(card: Card) -> Suit:
+    """The suit letter of a card (a joker has the suit ``*``)."""
+    return Suit("*") if card in JOKERS else Suit(card[-1])
+
+
+def rank_plural(rank: Rank) -> str:
+    """``queens`` for ``Q``; the rank itself where no word is known."""
+    return RANK_WORDS[rank][1] if rank in RANK_WORDS else rank
+
+
+def make_card(rank: Rank, suit: Suit) -> Card:
+    """The card of ``rank`` and ``suit``."""
+    return Card(rank + suit)

@@ -1,0 +1,256 @@
+"""``referee check``: drive the engine over a transcript's events to a verdict.
+
+Each written event is resolved against the table and the rules, becomes an
+engine move, and is checked and applied. With an open deal the referee fills
+in what the cards decide and the transcript left out: answers, draws, and the
+cards given. ``books`` lines are checked against the sets just laid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.cards import Card, Rank, parse_card, parse_rank
+from referee.engine import Engine
+from referee.errors import Kind, RefereeError, Span
+from referee.moves import Ask, Draw, Give, Move, Refuse
+from referee.notation import Event, EventKind, Token, read_transcript
+from referee.setup import Game, set_up
+from referee.state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What ``referee check`` found: legal or the first error, and the state reached."""
+
+    source: str
+    ok: bool
+    game: str | None
+    events: int
+    error: RefereeError | None
+    state: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object of NOTATION.md."""
+        result: dict[str, Any] = {"ok": self.ok, "game": self.game, "events": self.events}
+        if self.error is not None:
+            span = self.error.span
+            result["error"] = {
+                "line": span.line if span else 0, "column": span.column if span else 0,
+                "kind": self.error.kind.value, "message": self.error.message,
+            }
+        result["state"] = self.state
+        return result
+
+    def report(self) -> str:
+        """A short human report."""
+        lines = []
+        if self.error is not None:
+            lines.append(self.error.report())
+        else:
+            lines.append(f"{self.source}: legal, {self.events} events")
+        if self.state is not None:
+            state = self.state
+            scores = ", ".join(f"{who} {score}" for who, score in state["scores"].items())
+            if state["over"]:
+                winners = " and ".join(state["winners"]) or "nobody"
+                lines.append(f"game over: {winners} won; scores {scores}")
+            else:
+                lines.append(f"game not over: {state['turn']} to play; scores {scores}")
+        return "\n".join(lines)
+
+
+def check_file(path: Path) -> Verdict:
+    """Check the transcript at ``path``."""
+    source = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        error = RefereeError(Kind.USAGE, f"cannot read {source}: {exc.strerror}")
+        return Verdict(source, False, None, 0, error, None)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
+                             Span(line, column, "", source))
+        return Verdict(source, False, None, 0, error, None)
+    return check_text(text, source, path.parent)
+
+
+def check_text(text: str, source: str = "<transcript>", near: Path | None = None) -> Verdict:
+    """Check transcript text; rule files named in it are looked for ``near`` first."""
+    game: Game | None = None
+    state: GameState | None = None
+    events = 0
+    try:
+        transcript = read_transcript(text, source)
+        game = set_up(transcript.headers, source, near)
+        state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock)
+        driver = _Driver(game, state)
+        for event in transcript.events:
+            driver.play(event)
+            events += 1
+        driver.fill_forced()
+    except RefereeError as exc:
+        name = game.spec.name if game else None
+        summary = describe(game.engine, state) if game and state else None
+        return Verdict(source, False, name, events, exc, summary)
+    return Verdict(source, True, game.spec.name, events, None, describe(game.engine, state))
+
+
+def describe(engine: Engine, state: GameState) -> dict[str, Any]:
+    """The verdict's ``state`` object."""
+    result = engine.outcome(state)
+    names = state.players
+    return {
+        "over": state.over,
+        "turn": None if state.over else names[state.turn],
+        "hands": {name: state.hand_size(seat) for seat, name in enumerate(names)},
+        "sets": {name: list(state.laid[seat]) for seat, name in enumerate(names)},
+        "scores": {name: result.scores[seat] for seat, name in enumerate(names)},
+        "winners": [names[seat] for seat in result.winners],
+    }
+
+
+class _Driver:
+    """Resolves events to moves and plays them, filling in what the cards decide."""
+
+    def __init__(self, game: Game, state: GameState) -> None:
+        self.game = game
+        self.engine = game.engine
+        self.state = state
+
+    def play(self, event: Event) -> None:
+        kind = event.kind
+        if kind is EventKind.BOOK:
+            self._confirm_book(event)
+            return
+        if self.state.over:
+            raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        if kind in (EventKind.CLAIM, EventKind.PASS, EventKind.NEW_HAND):
+            what = {EventKind.CLAIM: "claims", EventKind.PASS: "passing the turn",
+                    EventKind.NEW_HAND: "match play"}[kind]
+            raise RefereeError(Kind.ILLEGAL, f"{self.game.spec.title} has no {what}",
+                               event.span)
+        phase = self.state.phase
+        answering = kind in (EventKind.GIVE, EventKind.REFUSE)
+        if (phase is Phase.ANSWER and not answering) or (
+                phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW):
+            self.fill_forced()
+            if self.state.over:
+                raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        move = self._move(event)
+        problem = self.engine.violation(self.state, move)
+        if problem is not None:
+            raise problem.located(event.span)
+        self.engine.apply(self.state, move)
+
+    def fill_forced(self) -> None:
+        """Play the answers and draws the cards decide, up to the next free choice."""
+        for _ in range(len(self.game.spec.cards) + 2):
+            move = self.engine.forced_move(self.state)
+            if move is None:
+                return
+            self.engine.apply(self.state, move)
+
+    def _span(self, event: Event, token: Token) -> Span:
+        return Span(event.span.line, token.column, event.span.text, event.span.source,
+                    len(token.text))
+
+    def _seat(self, event: Event, token: Token) -> int:
+        return self.game.table.seat(token, self._span(event, token))
+
+    def _move(self, event: Event) -> Move:
+        state = self.state
+        if event.kind is EventKind.ASK:
+            assert event.player is not None and event.target is not None
+            player = self._seat(event, event.player)
+            target = self._seat(event, event.target)
+            rank, card = self._ask_item(event)
+            return Ask(player, target, rank, card)
+        if event.kind in (EventKind.GIVE, EventKind.REFUSE):
+            if state.phase is not Phase.ANSWER or state.asking is None:
+                who = self.state.players[state.turn]
+                raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
+                                   "to ask", event.span)
+            player = (self._seat(event, event.player) if event.player
+                      else state.asking.target)
+            if event.kind is EventKind.REFUSE:
+                return Refuse(player)
+            return Give(player, self._given_cards(event, player))
+        assert event.player is not None
+        player = self._seat(event, event.player)
+        card = self._card(event, event.items[0]) if event.items else None
+        return Draw(player, card)
+
+    def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
+        text = event.item_text()
+        at = self._span(event, event.items[0]) if event.items else event.span
+        spec = self.game.spec
+        if len(event.items) == 1:
+            card = parse_card(text)
+            if card is not None:
+                if card not in self.engine._deck:
+                    raise RefereeError(Kind.UNKNOWN, f"{card} is not in the deck of "
+                                       f"{spec.title}", at)
+                return Rank(card[:-1]) if card not in ("RJ", "BJ") else Rank(card), card
+            rank = parse_rank(text)
+            if rank is not None:
+                if rank not in spec.ranks:
+                    raise RefereeError(Kind.UNKNOWN, f"the deck of {spec.title} has no "
+                                       f"rank {rank}", at)
+                return rank, None
+        raise RefereeError(Kind.UNKNOWN, f"{text!r} is not a card or a rank", at)
+
+    def _card(self, event: Event, token: Token) -> Card:
+        card = parse_card(token.text)
+        if card is None or card not in self.engine._deck:
+            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is not a card of this deck",
+                               self._span(event, token))
+        return card
+
+    def _given_cards(self, event: Event, player: int) -> tuple[Card, ...]:
+        forced = self.engine.forced_move(self.state)
+        due = forced.cards if isinstance(forced, Give) and forced.player == player else ()
+        if event.items:
+            return tuple(self._card(event, t) for t in event.items)
+        if event.count is not None and due and event.count != len(due):
+            who = self.state.players[player]
+            raise RefereeError(Kind.CONTRADICTION, f"{who} holds {len(due)} such cards "
+                               f"({' '.join(due)}), not {event.count}", event.span)
+        return due
+
+    def _confirm_book(self, event: Event) -> None:
+        assert event.player is not None
+        seat = self._seat(event, event.player)
+        spec = self.game.spec
+        text = event.item_text()
+        found = spec.find_set(text)
+        if found is None:
+            rank = parse_rank(text)
+            found = spec.find_set(rank) if rank else None
+        if found is None:
+            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title}",
+                               self._span(event, event.items[0]))
+        entry = (seat, found.name)
+        if entry not in self.state.just_laid and self.state.phase in (
+                Phase.ANSWER, Phase.DRAW, Phase.STUCK_DRAW):
+            self.fill_forced()
+        if entry in self.state.just_laid:
+            self.state.just_laid.remove(entry)
+            return
+        who = self.state.players[seat]
+        holders = [self.state.players[s] for s, laid in enumerate(self.state.laid)
+                   if found.name in laid]
+        if self.state.over:
+            raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        if holders:
+            detail = f"it was laid earlier by {holders[0]}"
+        else:
+            detail = f"{who} does not hold all of it"
+        raise RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "
+                           f"{found.name}: {detail}", event.span)

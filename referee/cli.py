@@ -1,0 +1,93 @@
+"""The ``referee`` command: thin click wrappers over the checker and self-play."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from referee.checker import check_file
+from referee.compile import bundled_rule_names, find_rule_file, load_spec
+from referee.engine import Engine
+from referee.errors import Kind, RefereeError
+from referee.simulate import DEFAULT_MAX_MOVES, play_one, seeds, summarize
+from referee.spec import GameSpec
+
+
+@click.group()
+@click.version_option(package_name="referee")
+def main() -> None:
+    """A rules-as-data referee for Authors, Go Fish and their kin."""
+
+
+@main.command()
+@click.argument("transcript", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
+def check(transcript: Path, as_json: bool) -> None:
+    """Check a game transcript; exit 0 if legal, 1 if not, 2 on bad usage or rules."""
+    verdict = check_file(transcript)
+    if as_json:
+        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False))
+    else:
+        click.echo(verdict.report(), err=not verdict.ok)
+    sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
+
+
+@main.command()
+@click.argument("rules")
+@click.option("--players", "-p", type=click.IntRange(2, 16), required=True)
+@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Also write each game as a transcript into this folder.")
+@click.option("--max-moves", type=click.IntRange(1), default=DEFAULT_MAX_MOVES,
+              show_default=True, help="Stop a game that runs longer than this.")
+def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
+             max_moves: int) -> None:
+    """Play random legal games of RULES (a name or a path) and print figures."""
+    spec = _load_or_exit(rules)
+    if players not in spec.player_counts:
+        _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        engine = Engine(spec)
+        for number, game_seed in enumerate(seeds(seed, games), start=1):
+            played = play_one(engine, players, game_seed, transcript=True, max_moves=max_moves)
+            path = out / f"{spec.name}-{number:04d}.txt"
+            path.write_text("\n".join(played.lines) + "\n", encoding="utf-8")
+    summary = summarize(spec, players, games, seed, max_moves)
+    finished = summary.games - summary.unfinished
+    click.echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
+    click.echo(f"moves per game: {summary.moves / summary.games:.1f}; "
+               f"unfinished after {max_moves} moves: {summary.unfinished}")
+    for seat in range(players):
+        share = summary.wins[seat] / finished if finished else 0.0
+        points = summary.points[seat] / finished if finished else 0.0
+        click.echo(f"  seat {seat + 1} ({'dealer' if seat == players - 1 else 'player'}): "
+                   f"wins {share:6.1%}, points {points:5.2f}")
+
+
+@main.command(name="rules")
+def list_rules() -> None:
+    """List the bundled rule files."""
+    for name in bundled_rule_names():
+        spec = _load_or_exit(name)
+        click.echo(f"{name:24} {spec.about}")
+
+
+def _load_or_exit(rules: str) -> GameSpec:
+    path = find_rule_file(rules, Path.cwd())
+    if path is None:
+        _exit(RefereeError(Kind.USAGE, f"no rule file named {rules!r} "
+                           f"(bundled: {', '.join(bundled_rule_names())})"))
+    try:
+        return load_spec(path)
+    except RefereeError as exc:
+        _exit(exc)
+
+
+def _exit(error: RefereeError) -> None:
+    click.echo(error.report(), err=True)
+    sys.exit(error.exit_status if error.kind is not Kind.UNKNOWN else 2)

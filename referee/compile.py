@@ -1,0 +1,378 @@
+"""Rule files to GameSpec: resolve ``extends``, apply options, check the rules.
+
+Every statement fills a slot; a variant's statement replaces its base's
+statement of the same kind, and a variant's set statements replace all of its
+base's. ``when OPTION:`` statements apply last, so an option always wins.
+Every problem is raised through :func:`fail` with the statement's span.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from enum import Enum
+from typing import NoReturn, TypeVar
+
+from referee.ast import Node, RuleFile, Word
+from referee.cards import (
+    JOKERS, RANK_WORDS, STANDARD_RANKS, STANDARD_SUITS, Card, Rank, Suit, make_card,
+    parse_card, parse_rank, parse_suit, rank_of, rank_plural,
+)
+from referee.errors import Kind, RefereeError, Span
+from referee.resources import rules_dir
+from referee.spec import (
+    AskFor, AskSpec, Condition, Continuation, EndWhen, FirstSeat, GameSpec, Handover,
+    Holding, LayDown, Outcome, PassTo, SetSpec, Target, TieRule, WhenStuck,
+)
+from referee.syntax import parse_rule_file
+
+E = TypeVar("E", bound=Enum)
+
+RULE_SUFFIX = ".rules"
+MAX_PLAYERS = 16
+MAX_EXTENDS_DEPTH = 16
+REQUIRED = {
+    "players": "how many players (players: 3 to 6)",
+    "deck": "the deck (deck: standard 52 cards)",
+    "deal": "the deal (deal: all cards)",
+    "sets": "the sets (sets: books of 4 cards of one rank)",
+    "ask": "the ask (ask: any other player who holds cards, for a card)",
+    "gives": "what an asked player gives (asked player gives: the card)",
+    "if_given": "what a yes does (if given: ask again)",
+    "if_not_given": "what a no does (if not given: turn passes to the next player)",
+    "end": "when the game ends (end: when all sets are laid)",
+}
+
+
+def fail(message: str, span: Span | None) -> NoReturn:
+    """Raise the one kind of error a rule file can cause."""
+    raise RefereeError(Kind.RULES, message, span)
+
+
+def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
+    """The rule file ``ref`` names: a path, or a name beside ``near`` or bundled."""
+    candidates = []
+    as_path = Path(ref)
+    if as_path.suffix == RULE_SUFFIX or "/" in ref or "\\" in ref:
+        candidates += [as_path] + ([near / as_path] if near else [])
+    else:
+        file = ref + RULE_SUFFIX
+        candidates += ([near / file] if near else []) + [rules_dir() / file]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def bundled_rule_names() -> list[str]:
+    """The names of the rule files that ship with the referee."""
+    return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))
+
+
+def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
+    """Compile the rule file at ``path`` (and its bases) with option values set."""
+    layers = _load_layers(path, [])
+    return _Compiler(layers, dict(options or {})).compile()
+
+
+def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
+    resolved = path.resolve()
+    rule_file = parse_rule_file(path)
+    extends = [s for s in rule_file.statements if s.kind == "extends"]
+    if len(extends) > 1:
+        fail("a rule file extends at most one other file", extends[1].span)
+    if not extends:
+        return [rule_file]
+    word = extends[0].words[0]
+    base = find_rule_file(word.text, path.parent)
+    if base is None:
+        fail(f"extends {word.text!r}, but there is no such rule file "
+             f"(bundled: {', '.join(bundled_rule_names())})", word.span)
+    names = [p.stem for p in [*chain, resolved]]
+    if base.resolve() in [*chain, resolved]:
+        fail(f"extends forms a cycle: {' -> '.join([*names, base.stem])}", word.span)
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        fail(f"extends goes deeper than {MAX_EXTENDS_DEPTH} files", word.span)
+    return [*_load_layers(base, [*chain, resolved]), rule_file]
+
+
+def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:
+    if not word.text.isdigit() or not low <= int(word.text) <= high:
+        fail(f"{what} must be a whole number from {low} to {high}, not {word.text!r}",
+             word.span)
+    return int(word.text)
+
+
+class _Compiler:
+    """Turns the layered statements of one rule file into a GameSpec."""
+
+    def __init__(self, layers: list[RuleFile], option_values: dict[str, str]) -> None:
+        self.top = layers[-1]
+        self.slots: dict[str, Node] = {}
+        self.set_nodes: list[Node] = []
+        self.options: dict[str, str] = {}
+        whens: list[Node] = []
+        for layer in layers:
+            layer_sets: list[Node] = []
+            for node in layer.statements:
+                if node.kind == "option":
+                    self.options[node.words[0].text.lower()] = node.words[1].text.lower()
+                elif node.kind == "when":
+                    whens.append(node)
+                elif node.kind in ("book_sets", "listed_set"):
+                    layer_sets.append(node)
+                elif node.kind != "extends":
+                    self.slots[self._slot(node)] = node
+            if layer_sets:
+                self.set_nodes = layer_sets
+        self._set_options(option_values)
+        for node in whens:
+            self._apply_when(node)
+
+    @staticmethod
+    def _slot(node: Node) -> str:
+        return "deal" if node.kind.startswith("deal") else node.kind
+
+    def _set_options(self, values: dict[str, str]) -> None:
+        for name, value in values.items():
+            key = name.lower()
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise RefereeError(
+                    Kind.UNKNOWN, f"{self.top.name} has no option {name!r} (options: {known})")
+            value = value.lower()
+            default = self.options[key]
+            if default in ("yes", "no") and value not in ("yes", "no"):
+                raise RefereeError(Kind.HEADER, f"option {name} is yes or no, not {value!r}")
+            if default.isdigit() and not value.isdigit():
+                raise RefereeError(Kind.HEADER, f"option {name} is a number, not {value!r}")
+            self.options[key] = value
+
+    def _apply_when(self, node: Node) -> None:
+        name = node.words[0]
+        key = name.text.lower()
+        if key not in self.options:
+            fail(f"no option named {name.text!r} is declared (option {name.text}: no)",
+                 name.span)
+        wanted = node.words[1].text.lower() if len(node.words) > 1 else "yes"
+        if self.options[key] == wanted:
+            inner = node.parts[0]
+            self.slots[self._slot(inner)] = inner
+
+    def need(self, slot: str) -> Node:
+        node = self.slots.get(slot)
+        if node is None:
+            fail(f"the rules never say {REQUIRED[slot]}", Span(1, 1, "", self.top.path))
+        return node
+
+    # -- the whole spec -------------------------------------------------------
+
+    def compile(self) -> GameSpec:
+        for slot in REQUIRED:
+            if slot == "sets":
+                if not self.set_nodes:
+                    fail(f"the rules never say {REQUIRED[slot]}", Span(1, 1, "", self.top.path))
+            else:
+                self.need(slot)
+        player_counts = self._player_counts(self.need("players"))
+        ranks, suits, cards = self._deck(self.need("deck"))
+        sets = self._sets(ranks, cards)
+        deal_all, deal_sizes = self._deal(self.need("deal"), player_counts, len(cards))
+        ask = self._ask()
+        on_given = self._outcome(self.need("if_given"), ask)
+        on_refused = self._outcome(self.need("if_not_given"), ask)
+        title = self.slots["name"].words[0].text if "name" in self.slots else self.top.name
+        about = self.slots["about"].words[0].text if "about" in self.slots else ""
+        score = self.slots.get("score")
+        return GameSpec(
+            name=self.top.name, title=title, about=about, source=self.top.path,
+            player_counts=frozenset(player_counts), ranks=ranks, suits=suits, cards=cards,
+            sets=sets,
+            set_of_card=MappingProxyType({c: s for s in sets for c in s.cards}),
+            deal_all=deal_all, deal_sizes=MappingProxyType(deal_sizes),
+            lay_down=self._phrase("lay_down", LayDown, LayDown.AT_ONCE),
+            ask=ask, on_given=on_given, on_refused=on_refused,
+            when_stuck=self._phrase("cannot_ask", WhenStuck, WhenStuck.SIT_OUT),
+            first_seat=self._phrase("first_player", FirstSeat, FirstSeat.LEFT_OF_DEALER),
+            end_when=frozenset(
+                [EndWhen(p.phrase) for p in self.need("end").parts] + [EndWhen.ALL_SETS_LAID]),
+            points_per_set=_int(score.words[0], "points per set", 0, 1000) if score else 1,
+            winner="most points",
+            ties=self._phrase("ties", TieRule, TieRule.STAND),
+            options=MappingProxyType(dict(self.options)),
+        )
+
+    def _phrase(self, slot: str, enum: type[E], default: E) -> E:
+        node = self.slots.get(slot)
+        return enum(node.parts[0].phrase) if node else default
+
+    # -- players, deck, sets, deal ------------------------------------------
+
+    def _player_counts(self, node: Node) -> list[int]:
+        count = node.parts[0]
+        numbers = [_int(w, "a number of players", 2, MAX_PLAYERS) for w in count.words]
+        if count.kind == "count_range":
+            if numbers[0] > numbers[1]:
+                fail(f"{numbers[0]} to {numbers[1]} is an empty range", count.span)
+            return list(range(numbers[0], numbers[1] + 1))
+        if count.kind == "count_at_least":
+            return list(range(numbers[0], MAX_PLAYERS + 1))
+        return sorted(set(numbers))
+
+    def _deck(self, node: Node) -> tuple[tuple[Rank, ...], tuple[Suit, ...], tuple[Card, ...]]:
+        base = node.parts[0]
+        ranks: list[Rank] = list(STANDARD_RANKS)
+        suits: list[Suit] = list(STANDARD_SUITS)
+        if base.kind == "listed_deck":
+            comma = next(i for i, w in enumerate(base.words) if w.text.lower() == "suits")
+            ranks = self._rank_list(base.words[:comma])
+            suits = []
+            for word in base.words[comma + 1:]:
+                suit = parse_suit(word.text)
+                if suit is None or suit in suits:
+                    fail(f"{word.text!r} is not a new suit (S, H, D, C)", word.span)
+                suits.append(suit)
+        jokers: list[Card] = []
+        for change in node.parts[1:]:
+            if change.kind == "without_ranks":
+                for rank, word in zip(self._rank_list(change.words), _words(change), strict=True):
+                    if rank not in ranks:
+                        fail(f"the deck has no {rank_plural(rank)} to remove", word.span)
+                    ranks.remove(rank)
+            else:
+                for word in _words(change):
+                    card = parse_card(word.text)
+                    if card not in JOKERS or card in jokers:
+                        fail(f"{word.text!r} is not a joker; jokers are RJ and BJ", word.span)
+                    jokers.append(card)
+        if not ranks:
+            fail("the deck has no cards left", node.span)
+        cards = [make_card(r, s) for r in ranks for s in suits] + jokers
+        return tuple(ranks), tuple(suits), tuple(cards)
+
+    @staticmethod
+    def _rank_list(words: tuple[Word, ...]) -> list[Rank]:
+        ranks: list[Rank] = []
+        for word in words:
+            if word.text.lower() == "and":
+                continue
+            rank = parse_rank(word.text, digit_plurals=True)
+            if rank is None:
+                fail(f"{word.text!r} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
+                     word.span)
+            if rank in ranks:
+                fail(f"the rank {rank} is named twice", word.span)
+            ranks.append(rank)
+        return ranks
+
+    def _sets(self, ranks: tuple[Rank, ...], cards: tuple[Card, ...]) -> tuple[SetSpec, ...]:
+        kinds = {n.kind for n in self.set_nodes}
+        if len(kinds) > 1:
+            fail("give the sets either as books or as listed sets, not both",
+                 self.set_nodes[-1].span)
+        if "book_sets" in kinds:
+            node = self.set_nodes[-1]
+            size = _int(node.words[0], "a book's size", 1, 100)
+            sets = []
+            for rank in sorted({rank_of(c) for c in cards}, key=_rank_key(ranks)):
+                members = frozenset(c for c in cards if rank_of(c) == rank)
+                if len(members) != size:
+                    fail(f"a book is {size} cards of one rank, but the deck has "
+                         f"{len(members)} of rank {rank}", node.span)
+                aliases = {rank.lower(), *RANK_WORDS.get(rank, ())}
+                if rank == "10":
+                    aliases.add("t")
+                sets.append(SetSpec(rank, members, frozenset(aliases)))
+            return tuple(sets)
+        return self._listed_sets(cards)
+
+    def _listed_sets(self, cards: tuple[Card, ...]) -> tuple[SetSpec, ...]:
+        owner: dict[Card, str] = {}
+        sets: list[SetSpec] = []
+        in_deck = set(cards)
+        for node in self.set_nodes:
+            colon = node.span.text.index(":") + 1 if ":" in node.span.text else 0
+            name_words = [w for w in node.words if w.span.column < colon]
+            name = " ".join(w.text.lower() for w in name_words)
+            if any(s.name == name for s in sets):
+                fail(f"there are two sets named {name!r}", node.span)
+            members: set[Card] = set()
+            for word in node.words[len(name_words):]:
+                card = parse_card(word.text)
+                if card is None or card not in in_deck:
+                    fail(f"{word.text!r} is not a card of this deck", word.span)
+                if card in owner or card in members:
+                    fail(f"{card} is already in the set {owner.get(card, name)!r}", word.span)
+                members.add(card)
+            owner.update(dict.fromkeys(members, name))
+            sets.append(SetSpec(name, frozenset(members), frozenset([name])))
+        missing = [c for c in cards if c not in owner]
+        if missing:
+            fail(f"these cards are in no set: {' '.join(missing)}", self.set_nodes[0].span)
+        return tuple(sets)
+
+    def _deal(self, node: Node, counts: list[int], deck_size: int) -> tuple[bool, dict[int, int]]:
+        if node.kind == "deal_all":
+            return True, {}
+        sizes: dict[int, int] = {}
+        for part in node.parts:
+            each = _int(part.words[0], "the cards dealt to each player", 1, 1000)
+            applies = counts if not part.parts else self._player_counts(part)
+            for players in applies:
+                if players in sizes:
+                    fail(f"the deal for {players} players is given twice", part.span)
+                if players in counts and each * players > deck_size:
+                    fail(f"{each} cards each for {players} players needs "
+                         f"{each * players} cards; the deck has {deck_size}", part.span)
+                sizes[players] = each
+        missing = [n for n in counts if n not in sizes]
+        if missing:
+            fail(f"the deal does not say how many cards {missing[0]} players get", node.span)
+        return False, sizes
+
+    # -- asking and answering -----------------------------------------------
+
+    def _ask(self) -> AskSpec:
+        node = self.need("ask")
+        whom, item_phrase = node.parts
+        item = AskFor(item_phrase.phrase)
+        must_not = self.slots.get("must_not_hold")
+        may_hold = not must_not or must_not.parts[0].phrase == "nothing"
+        if item is AskFor.RANK and not may_hold:
+            fail("an ask for a rank names no card, so 'the card' cannot be forbidden",
+                 must_not.span if must_not else node.span)
+        gives = self.need("gives")
+        handover = Handover(gives.parts[0].phrase)
+        if item is AskFor.RANK and handover is Handover.THE_CARD:
+            fail("an ask for a rank names no card to give; say 'every card of the rank'",
+                 gives.span)
+        return AskSpec(
+            target=Target.ANY_OTHER,
+            target_needs_cards=whom.phrase.endswith("who holds cards"),
+            item=item,
+            must_hold=self._phrase("must_hold", Holding, Holding.NOTHING),
+            may_hold_card=may_hold,
+            handover=handover,
+        )
+
+    def _outcome(self, node: Node, ask: AskSpec) -> Outcome:
+        draw = node.part("draw_first") is not None
+        cont = node.parts[-1]
+        pass_node = cont.part("phrase_pass")
+        pass_to = PassTo(pass_node.phrase) if pass_node else PassTo.NEXT
+        condition_node = cont.part("phrase_condition")
+        condition = Condition(condition_node.phrase) if condition_node else None
+        if condition in (Condition.DRAWN_IS_CARD, Condition.DRAWN_IS_RANK) and not draw:
+            fail("this answer draws no card, so there is no card drawn to test",
+                 condition_node.span if condition_node else node.span)
+        if condition is Condition.DRAWN_IS_CARD and ask.item is AskFor.RANK:
+            fail("an ask for a rank names no card for the draw to match",
+                 condition_node.span if condition_node else node.span)
+        return Outcome(draw, Continuation(cont.kind != "pass_turn", condition, pass_to))
+
+
+def _words(node: Node) -> list[Word]:
+    return [w for w in node.words if w.text.lower() != "and"]
+
+
+def _rank_key(ranks: tuple[Rank, ...]) -> object:
+    order = {r: i for i, r in enumerate(ranks)}
+    return lambda rank: order.get(rank, len(order))

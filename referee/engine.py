@@ -1,0 +1,375 @@
+"""The engine: one interface to every game a GameSpec describes.
+
+The checker, self-play and the live prompt all drive the same verbs:
+:meth:`Engine.current_player`, :meth:`Engine.legal_moves`,
+:meth:`Engine.violation` (is-legal, with the reason), :meth:`Engine.apply` and
+:meth:`Engine.outcome`. The engine walks the spec; it knows no game by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, Rank, rank_of
+from referee.errors import Kind, RefereeError
+from referee.moves import Ask, Draw, Give, Move, Refuse
+from referee.spec import (
+    AskFor, Condition, Continuation, EndWhen, FirstSeat, GameSpec, Handover, Holding,
+    PassTo, TieRule, WhenStuck,
+)
+from referee.state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Scores by seat, and the winning seats once the game is over."""
+
+    over: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def _error(kind: Kind, message: str) -> RefereeError:
+    return RefereeError(kind, message)
+
+
+class Engine:
+    """Plays games under one GameSpec."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self._set_cards = {s.name: s.cards for s in spec.sets}
+        self._deck = frozenset(spec.cards)
+
+    # -- starting ---------------------------------------------------------------
+
+    def shuffled_deal(
+        self, players: int, dealer: int, seed: int
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """Hands and stock (top first) from shuffling the deck with ``seed``."""
+        deck = list(self.spec.cards)
+        random.Random(seed).shuffle(deck)
+        sizes = self.spec.hand_sizes(players, dealer)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        seat, position = (dealer + 1) % players, 0
+        while any(len(hands[s]) < sizes[s] for s in range(players)):
+            if len(hands[seat]) < sizes[seat]:
+                hands[seat].append(deck[position])
+                position += 1
+            seat = (seat + 1) % players
+        return hands, deck[position:]
+
+    def start(
+        self, players: Sequence[str], dealer: int,
+        hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+    ) -> GameState:
+        """The state after the deal: sets laid at once, the first player in turn."""
+        count = len(players)
+        state = GameState(
+            players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
+            unknown=[0] * count, stock=list(reversed(stock)), laid=[[] for _ in players],
+        )
+        for seat in range(count):
+            self._lay_complete_sets(state, seat, state.hands[seat])
+        first = {
+            FirstSeat.LEFT_OF_DEALER: dealer + 1,
+            FirstSeat.RIGHT_OF_DEALER: dealer - 1,
+            FirstSeat.DEALER: dealer,
+        }[self.spec.first_seat] % count
+        if not self._ended(state):
+            self._give_turn(state, first)
+        return state
+
+    # -- the interface ------------------------------------------------------------
+
+    def current_player(self, state: GameState) -> int | None:
+        """The seat that must move next, or None once the game is over."""
+        if state.phase is Phase.OVER:
+            return None
+        if state.phase is Phase.ANSWER:
+            assert state.asking is not None
+            return state.asking.target
+        return state.turn
+
+    def legal_moves(self, state: GameState) -> list[Move]:
+        """Every move the rules allow now (answers and draws are forced)."""
+        if state.phase is Phase.ASK:
+            return self._legal_asks(state)
+        forced = self.forced_move(state)
+        return [forced] if forced is not None else []
+
+    def forced_move(self, state: GameState) -> Move | None:
+        """The one move the cards dictate (answer or draw), when the phase has one."""
+        if state.phase is Phase.ANSWER:
+            assert state.asking is not None
+            cards = self._cards_to_give(state, state.asking)
+            target = state.asking.target
+            return Give(target, cards) if cards else Refuse(target)
+        if state.phase in (Phase.DRAW, Phase.STUCK_DRAW) and state.stock:
+            return Draw(state.turn, state.stock[-1])
+        return None
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        """Whether ``move`` is allowed now."""
+        return self.violation(state, move) is None
+
+    def violation(self, state: GameState, move: Move) -> RefereeError | None:
+        """Why ``move`` is not allowed now, or None when it is."""
+        name = state.players
+        if state.phase is Phase.OVER:
+            return _error(Kind.OVER, "the game is already over")
+        if isinstance(move, Ask):
+            if state.phase is Phase.ANSWER:
+                assert state.asking is not None
+                return _error(Kind.TURN, f"{name[state.asking.target]} must answer "
+                              f"{name[state.asking.player]}'s ask first")
+            if state.phase is not Phase.ASK:
+                return _error(Kind.TURN, f"{name[state.turn]} must draw before anyone asks")
+            if move.player != state.turn:
+                return _error(Kind.TURN, f"it is {name[state.turn]}'s turn, "
+                              f"not {name[move.player]}'s")
+            return self._ask_violation(state, move)
+        if isinstance(move, Give | Refuse):
+            if state.phase is not Phase.ANSWER:
+                return _error(Kind.TURN, f"nobody is waiting for {name[move.player]}'s answer")
+            assert state.asking is not None
+            if move.player != state.asking.target:
+                return _error(Kind.TURN, f"{name[state.asking.player]} asked "
+                              f"{name[state.asking.target]}, not {name[move.player]}")
+            return self._answer_violation(state, move)
+        if state.phase not in (Phase.DRAW, Phase.STUCK_DRAW):
+            return _error(Kind.ILLEGAL, f"{name[move.player]} has no reason to draw now")
+        if move.player != state.turn:
+            return _error(Kind.TURN, f"{name[state.turn]} draws now, not {name[move.player]}")
+        if not state.stock:
+            return _error(Kind.ILLEGAL, "the stock is empty")
+        if move.card is not None and move.card != state.stock[-1]:
+            return _error(Kind.CONTRADICTION, f"the top card of the stock is "
+                          f"{state.stock[-1]}, not {move.card}")
+        return None
+
+    def apply(self, state: GameState, move: Move) -> None:
+        """Play a legal ``move``, changing ``state``."""
+        state.just_laid = []
+        if isinstance(move, Ask):
+            state.asking = move
+            state.completed = []
+            state.drawn = None
+            state.phase = Phase.ANSWER
+        elif isinstance(move, Give):
+            assert state.asking is not None
+            state.hands[move.player].difference_update(move.cards)
+            state.hands[state.asking.player].update(move.cards)
+            self._lay_complete_sets(state, state.asking.player, move.cards)
+            self._continue(state, self.spec.on_given.then)
+        elif isinstance(move, Refuse):
+            if self.spec.on_refused.draw and state.stock:
+                state.phase = Phase.DRAW
+            else:
+                self._continue(state, self.spec.on_refused.then)
+        elif state.phase is Phase.DRAW:
+            state.drawn = self._draw(state, move.player)
+            self._continue(state, self.spec.on_refused.then)
+        else:
+            self._draw(state, move.player)
+            if not self._ended(state):
+                self._give_turn(state, move.player + 1)
+
+    def outcome(self, state: GameState) -> Result:
+        """Scores by seat and, once over, the winners."""
+        scores = tuple(len(sets) * self.spec.points_per_set for sets in state.laid)
+        if not state.over:
+            return Result(False, scores, ())
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        if self.spec.ties is TieRule.SEAT_ORDER and len(tied) > 1:
+            count = len(state.players)
+            tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
+        return Result(True, scores, tuple(tied))
+
+    # -- asks -----------------------------------------------------------------------
+
+    def _ask_violation(self, state: GameState, ask: Ask) -> RefereeError | None:
+        spec, name = self.spec, state.players
+        asker, target = name[ask.player], name[ask.target]
+        if ask.target == ask.player:
+            return _error(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
+        if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
+            return _error(Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
+        if spec.ask.item is AskFor.CARD and ask.card is None:
+            return _error(Kind.ILLEGAL, f"in {spec.title} a player asks for a card, "
+                          f"not a rank: name the suit too ({ask.rank}S, say)")
+        if spec.ask.item is AskFor.RANK and ask.card is not None:
+            return _error(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
+                          f"not a card: ask for {ask.rank}")
+        wanted = ask.card if ask.card is not None else ask.rank
+        hand = state.hands[ask.player]
+        if ask.card is not None:
+            if ask.card in hand and not spec.ask.may_hold_card:
+                return _error(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
+                              f"cannot ask for it")
+            owner = spec.set_of_card[ask.card]
+            if any(owner.name in laid for laid in state.laid):
+                return _error(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
+        elif not any(rank_of(c) == ask.rank for c in self._deck_cards_in_play(state)):
+            return _error(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
+        if spec.ask.must_hold is Holding.SAME_RANK:
+            if not any(rank_of(c) == ask.rank for c in hand):
+                return _error(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
+                              f"ask for {wanted}")
+        elif spec.ask.must_hold is Holding.SAME_SET and ask.card is not None:
+            members = spec.set_of_card[ask.card]
+            if not any(c in members.cards for c in hand if c != ask.card):
+                return _error(Kind.ILLEGAL, f"{asker} holds no card of the set "
+                              f"{members.name} and so cannot ask for {wanted}")
+        return None
+
+    def _deck_cards_in_play(self, state: GameState) -> list[Card]:
+        laid = {name for sets in state.laid for name in sets}
+        return [c for s in self.spec.sets if s.name not in laid for c in s.cards]
+
+    def _legal_asks(self, state: GameState) -> list[Move]:
+        spec, seat = self.spec, state.turn
+        hand = state.hands[seat]
+        targets = [t for t in self._targets(state, seat)]
+        if spec.ask.must_hold is Holding.SAME_RANK:
+            ranks = {rank_of(c) for c in hand}
+            pool = [c for c in self._deck_cards_in_play(state) if rank_of(c) in ranks]
+        elif spec.ask.must_hold is Holding.SAME_SET:
+            owned = {spec.set_of_card[c].name for c in hand}
+            pool = [c for c in self._deck_cards_in_play(state)
+                    if spec.set_of_card[c].name in owned]
+        else:
+            pool = self._deck_cards_in_play(state)
+        moves: list[Move] = []
+        if spec.ask.item is AskFor.RANK:
+            for rank in sorted({rank_of(c) for c in pool}):
+                moves += [Ask(seat, t, rank) for t in targets]
+        else:
+            for card in pool:
+                if card in hand and not spec.ask.may_hold_card:
+                    continue
+                if spec.ask.must_hold is Holding.SAME_SET and hand <= {card}:
+                    continue
+                moves += [Ask(seat, t, rank_of(card), card) for t in targets]
+        return moves
+
+    def _targets(self, state: GameState, seat: int) -> list[int]:
+        needs_cards = self.spec.ask.target_needs_cards
+        return [t for t in range(len(state.players))
+                if t != seat and (not needs_cards or state.hand_size(t) > 0)]
+
+    def _can_ask(self, state: GameState, seat: int) -> bool:
+        return state.hand_size(seat) > 0 and bool(self._targets(state, seat))
+
+    # -- answers ----------------------------------------------------------------
+
+    def _cards_to_give(self, state: GameState, ask: Ask) -> tuple[Card, ...]:
+        hand = state.hands[ask.target]
+        if self.spec.ask.handover is Handover.THE_CARD:
+            return (ask.card,) if ask.card in hand else ()
+        return tuple(sorted((c for c in hand if rank_of(c) == ask.rank), key=self._order))
+
+    def _order(self, card: Card) -> int:
+        return self.spec.cards.index(card)
+
+    def _answer_violation(self, state: GameState, move: Give | Refuse) -> RefereeError | None:
+        assert state.asking is not None
+        due = self._cards_to_give(state, state.asking)
+        who = state.players[move.player]
+        asked = state.asking.card or state.asking.rank
+        if isinstance(move, Refuse):
+            if due:
+                return _error(Kind.CONTRADICTION, f"{who} holds {' '.join(due)}, so {who} "
+                              f"cannot say no to an ask for {asked}")
+            return None
+        if not due:
+            return _error(Kind.CONTRADICTION, f"{who} holds no {asked}, so {who} has "
+                          f"nothing to give")
+        if set(move.cards) != set(due):
+            return _error(Kind.CONTRADICTION, f"{who} must give {' '.join(due)}, "
+                          f"not {' '.join(move.cards) or 'nothing'}")
+        return None
+
+    # -- turn flow ------------------------------------------------------------------
+
+    def _draw(self, state: GameState, seat: int) -> Card:
+        card = state.stock.pop()
+        state.hands[seat].add(card)
+        self._lay_complete_sets(state, seat, (card,))
+        return card
+
+    def _lay_complete_sets(self, state: GameState, seat: int, cards: Sequence[Card] | set[Card]) -> None:
+        hand = state.hands[seat]
+        for name in {self.spec.set_of_card[c].name for c in cards}:
+            members = self._set_cards[name]
+            if members <= hand:
+                hand.difference_update(members)
+                state.laid[seat].append(name)
+                state.laid_order.append((seat, name))
+                state.completed.append(name)
+                state.just_laid.append((seat, name))
+
+    def _continue(self, state: GameState, then: Continuation) -> None:
+        ask = state.asking
+        assert ask is not None
+        state.phase = Phase.ASK
+        if self._ended(state):
+            return
+        if then.ask_again and (then.condition is None or self._holds(state, then.condition)):
+            asker = ask.player
+            if state.hand_size(asker) == 0:
+                self._give_turn(state, asker + 1)
+            elif self._can_ask(state, asker):
+                state.turn = asker
+            else:
+                self._give_turn(state, asker)
+            return
+        self._give_turn(state, ask.target if then.pass_to is PassTo.ASKED else ask.player + 1)
+
+    def _holds(self, state: GameState, condition: Condition) -> bool:
+        ask = state.asking
+        assert ask is not None
+        if condition is Condition.DRAWN_IS_CARD:
+            return state.drawn is not None and state.drawn == ask.card
+        if condition is Condition.DRAWN_IS_RANK:
+            return state.drawn is not None and rank_of(state.drawn) == ask.rank
+        if ask.card is not None:
+            return self.spec.set_of_card[ask.card].name in state.completed
+        return any(rank_of(c) == ask.rank for name in state.completed
+                   for c in self._set_cards[name])
+
+    def _give_turn(self, state: GameState, start: int) -> None:
+        """Give the turn to the first seat from ``start`` clockwise who can play."""
+        count = len(state.players)
+        may_draw = self.spec.when_stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
+        for step in range(count):
+            seat = (start + step) % count
+            if self._can_ask(state, seat):
+                state.turn, state.phase = seat, Phase.ASK
+                return
+            if may_draw:
+                state.turn, state.phase = seat, Phase.STUCK_DRAW
+                return
+        state.phase = Phase.OVER  # nobody can move: nothing is left to play
+
+    def _ended(self, state: GameState) -> bool:
+        """End the game if an end condition holds; say whether it did."""
+        ends = self.spec.end_when
+        over = (
+            (EndWhen.ALL_SETS_LAID in ends
+             and sum(len(s) for s in state.laid) == len(self.spec.sets))
+            or (EndWhen.STOCK_EMPTY in ends and not state.stock)
+            or (EndWhen.PLAYER_EMPTY in ends
+                and any(state.hand_size(s) == 0 for s in range(len(state.players))))
+        )
+        if over:
+            state.phase = Phase.OVER
+        return over
+
+
+def ranks_held(state: GameState, seat: int) -> set[Rank]:
+    """The ranks of the known cards ``seat`` holds."""
+    return {rank_of(c) for c in state.hands[seat]}

@@ -1,0 +1,69 @@
+"""Error kinds and the one exception every user-facing failure travels in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Kind(str, Enum):
+    """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
+
+    SYNTAX = "syntax"
+    HEADER = "header"
+    UNKNOWN = "unknown"
+    TURN = "turn"
+    ILLEGAL = "illegal"
+    CONTRADICTION = "contradiction"
+    OVER = "over"
+    RULES = "rules"
+    USAGE = "usage"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A place in a source text: 1-based line and column, and the line's text."""
+
+    line: int
+    column: int
+    text: str = ""
+    source: str = ""
+    width: int = 1
+
+    def caret(self) -> str:
+        """The source line with a caret under the column."""
+        if not self.text:
+            return ""
+        marks = "^" * max(1, min(self.width, len(self.text) - self.column + 1))
+        return f"  {self.text}\n  {' ' * (self.column - 1)}{marks}"
+
+
+class RefereeError(Exception):
+    """A failure a person caused and can act on: a kind, a message, a place."""
+
+    def __init__(self, kind: Kind, message: str, span: Span | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.span = span
+
+    @property
+    def exit_status(self) -> int:
+        """2 for bad usage or a bad rule file, 1 for an error in a transcript."""
+        return 2 if self.kind in (Kind.RULES, Kind.USAGE) else 1
+
+    def located(self, span: Span) -> RefereeError:
+        """This error, placed at ``span`` unless it already has a place."""
+        if self.span is None:
+            self.span = span
+        return self
+
+    def report(self) -> str:
+        """``file:line:column: kind: message`` and the line with a caret."""
+        where = ""
+        if self.span is not None:
+            source = self.span.source or "<input>"
+            where = f"{source}:{self.span.line}:{self.span.column}: "
+        text = f"{where}{self.kind.value}: {self.message}"
+        caret = self.span.caret() if self.span else ""
+        return f"{text}\n{caret}" if caret else text

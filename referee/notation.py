@@ -1,0 +1,230 @@
+"""Transcript text to header lines and events, and events back to canonical text.
+
+The notation (NOTATION.md) is forgiving: case, spacing and short forms.
+Lines are read with a small hand-written matcher rather than Lark: a line is a
+handful of words, and this keeps ``referee check`` fast and every error's
+column exact. Names, cards and sets are left as written; referee/checker.py
+resolves them against the players and the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from referee.errors import Kind, RefereeError, Span
+
+HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
+               "centre", "center", "target")
+NAMED_HEADER_KEYS = ("option", "team", "hand")
+_TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
+
+
+class EventKind(Enum):
+    """The kinds of event a transcript line can hold."""
+
+    ASK = "ask"
+    GIVE = "give"
+    REFUSE = "refuse"
+    DRAW = "draw"
+    BOOK = "book"
+    CLAIM = "claim"
+    PASS = "pass"
+    NEW_HAND = "new hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word of a transcript line and its 1-based column."""
+
+    text: str
+    column: int
+
+    @property
+    def low(self) -> str:
+        """The word in lower case."""
+        return self.text.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """``key [name]: values`` before the first event."""
+
+    key: str
+    name: Token | None
+    values: tuple[Token, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event as written: names, cards and sets not yet resolved."""
+
+    kind: EventKind
+    span: Span
+    player: Token | None = None
+    target: Token | None = None
+    items: tuple[Token, ...] = ()
+    count: int | None = None
+    groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
+
+    def item_text(self) -> str:
+        """The item words joined (``QS``, ``queens``, ``low spades``)."""
+        return " ".join(t.text for t in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """A whole transcript as read."""
+
+    source: str
+    headers: tuple[Header, ...]
+    events: tuple[Event, ...]
+
+
+def read_transcript(text: str, source: str) -> Transcript:
+    """Read transcript text; an unreadable line raises a ``syntax`` error."""
+    headers: list[Header] = []
+    events: list[Event] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0]
+        if not body.strip():
+            continue
+        header = _read_header(body, number, line, source)
+        if header is not None:
+            if events and events[-1].kind is not EventKind.NEW_HAND and header.key != "hand":
+                raise RefereeError(Kind.HEADER, "header lines come before the first event",
+                                   header.span)
+            headers.append(header)
+            continue
+        start = 0
+        for segment in body.split(";"):
+            if segment.strip():
+                events.append(_read_event(segment, start, number, line, source))
+            start += len(segment) + 1
+    return Transcript(source, tuple(headers), tuple(events))
+
+
+def _tokens(segment: str, offset: int) -> list[Token]:
+    return [Token(m.group(), offset + m.start() + 1) for m in _TOKEN.finditer(segment)]
+
+
+def _read_header(body: str, number: int, line: str, source: str) -> Header | None:
+    if ":" not in body:
+        return None
+    tokens = _tokens(body, 0)
+    if not tokens or tokens[0].low not in HEADER_KEYS:
+        return None
+    key = tokens[0].low
+    span = Span(number, tokens[0].column, line, source, len(tokens[0].text))
+    name: Token | None = None
+    rest = tokens[1:]
+    if key in NAMED_HEADER_KEYS and rest and rest[0].text != ":":
+        name, rest = rest[0], rest[1:]
+    if not rest or rest[0].text != ":":
+        if key == "hand" and name is not None and name.text.isdigit():
+            return None  # `hand 2` starts a new hand: an event
+        raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {key!r}",
+                           Span(number, rest[0].column if rest else len(line) + 1, line, source))
+    values = tuple(t for t in rest[1:] if t.text != ",")
+    return Header(key, name, values, span)
+
+
+_ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
+                "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
+
+
+def _read_event(segment: str, offset: int, number: int, line: str, source: str) -> Event:
+    tokens = _tokens(segment, offset)
+    words = [t.low for t in tokens]
+    span = Span(number, tokens[0].column, line, source, len(segment.strip()))
+
+    def fail(message: str, at: int | None = None) -> RefereeError:
+        column = tokens[at].column if at is not None and at < len(tokens) else len(line) + 1
+        width = len(tokens[at].text) if at is not None and at < len(tokens) else 1
+        return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
+
+    if words in (["yes"],):
+        return Event(EventKind.GIVE, span)
+    if words in (["no"], ["go", "fish"]):
+        return Event(EventKind.REFUSE, span)
+    if words[0] == "hand" and len(words) == 2 and words[1].isdigit():
+        return Event(EventKind.NEW_HAND, span, count=int(words[1]))
+    if len(tokens) < 2:
+        raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 0)
+    player, verb = tokens[0], words[1]
+    rest = tokens[2:]
+    if verb == "asks":
+        if len(rest) < 3 or rest[1].low != "for":
+            raise fail("an ask reads 'Ann asks Bob for QS'", 2 + min(len(rest), 1))
+        return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
+    if verb == ">":
+        if len(rest) < 2:
+            raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
+        return Event(EventKind.ASK, span, player, rest[0], _items(rest[1:]))
+    if verb == ":":
+        if [w.low for w in rest] == ["no"]:
+            return Event(EventKind.REFUSE, span, player)
+        if len(rest) < 3 or rest[1].text != ",":
+            raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
+                       2 + (1 if rest else 0))
+        return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
+    if verb == "gives":
+        if len(rest) == 1 and rest[0].text.isdigit():
+            return Event(EventKind.GIVE, span, player, count=int(rest[0].text))
+        return Event(EventKind.GIVE, span, player, items=tuple(rest))
+    if verb == "says":
+        if [w.low for w in rest] != ["no"]:
+            raise fail("a refusal reads 'Bob says no'", 2)
+        return Event(EventKind.REFUSE, span, player)
+    if verb == "draws":
+        if len(rest) > 1:
+            raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
+        return Event(EventKind.DRAW, span, player, items=tuple(rest))
+    if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
+        items = rest if verb == "books" else rest[1:]
+        if not items:
+            raise fail("say which set: 'Ann books Q'", 2)
+        return Event(EventKind.BOOK, span, player, items=tuple(items))
+    if verb == "passes":
+        if len(rest) != 2 or rest[0].low != "to":
+            raise fail("a pass reads 'Ann passes to Cy'", 2)
+        return Event(EventKind.PASS, span, player, rest[1])
+    if verb == "claims":
+        return _read_claim(tokens, span, fail)
+    raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 1)
+
+
+def _items(tokens: list[Token]) -> tuple[Token, ...]:
+    return tuple(t for t in tokens if t.text != "?")
+
+
+def _read_claim(tokens: list[Token], span: Span, fail: object) -> Event:
+    colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    if colon is None or colon < 3:
+        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)  # type: ignore[operator]
+    groups: list[tuple[Token, tuple[Token, ...]]] = []
+    current: list[Token] = []
+    for token in [*tokens[colon + 1:], Token(",", 0)]:
+        if token.text == ",":
+            if current:
+                groups.append((current[0], tuple(current[1:])))
+            current = []
+        else:
+            current.append(token)
+    return Event(EventKind.CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
+                 groups=tuple(groups))
+
+
+def write_header(
+    game: str, players: tuple[str, ...], dealer: int,
+    hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
+) -> list[str]:
+    """Canonical header lines of an open deal (``deal: given``)."""
+    lines = [f"game: {game}", f"players: {' '.join(players)}",
+             f"dealer: {players[dealer]}", "deal: given"]
+    lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)]
+    if stock:
+        lines.append(f"stock: {' '.join(stock)}")
+    return lines

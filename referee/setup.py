@@ -1,0 +1,196 @@
+"""From transcript header lines to a started game: rules, players, dealer, deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.cards import Card, parse_card
+from referee.compile import bundled_rule_names, find_rule_file, load_spec
+from referee.engine import Engine
+from referee.errors import Kind, RefereeError, Span
+from referee.notation import HEADER_KEYS, Header, Token
+from referee.spec import GameSpec
+
+RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
+                            "draws", "books", "lays", "claims", "passes", "for", "to"])
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits where: names in seat order, and name look-up by unique prefix."""
+
+    players: tuple[str, ...]
+
+    def seat(self, token: Token, span: Span) -> int:
+        """The seat a written name (or a unique prefix of one) names."""
+        low = token.low
+        exact = [i for i, p in enumerate(self.players) if p.lower() == low]
+        if exact:
+            return exact[0]
+        matches = [i for i, p in enumerate(self.players) if p.lower().startswith(low)]
+        if len(matches) == 1:
+            return matches[0]
+        at = Span(span.line, token.column, span.text, span.source, len(token.text))
+        if matches:
+            names = " or ".join(self.players[i] for i in matches)
+            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} could be {names}", at)
+        raise RefereeError(Kind.UNKNOWN, f"no player is named {token.text!r} "
+                           f"(players: {', '.join(self.players)})", at)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game ready to check: its rules, engine, table, dealer and deal."""
+
+    spec: GameSpec
+    engine: Engine
+    table: Table
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+
+
+def set_up(headers: tuple[Header, ...], source: str, near: Path | None) -> Game:
+    """Read the header lines into a Game; any problem raises with its line."""
+    by_key: dict[str, list[Header]] = {}
+    for header in headers:
+        by_key.setdefault(header.key, []).append(header)
+    first_line = Span(1, 1, "", source)
+
+    def one(key: str, required: bool = True) -> Header | None:
+        found = by_key.get(key, [])
+        if len(found) > 1:
+            raise RefereeError(Kind.HEADER, f"the header {key!r} is given twice", found[1].span)
+        if not found and required:
+            raise RefereeError(Kind.HEADER, f"the header needs a '{key}:' line", first_line)
+        return found[0] if found else None
+
+    game_header = one("game")
+    assert game_header is not None
+    spec = _load_rules(game_header, by_key.get("option", []), near)
+    table = _read_players(one("players"), spec)  # type: ignore[arg-type]
+    dealer_header = one("dealer", required=False)
+    dealer = len(table.players) - 1
+    if dealer_header is not None:
+        if len(dealer_header.values) != 1:
+            raise RefereeError(Kind.HEADER, "name one dealer", dealer_header.span)
+        dealer = table.seat(dealer_header.values[0], dealer_header.span)
+    for key in ("team", "centre", "center", "target"):
+        if key in by_key:
+            raise RefereeError(Kind.HEADER, f"{spec.title} has no use for the header "
+                               f"{key!r}", by_key[key][0].span)
+    engine = Engine(spec)
+    hands, stock = _read_deal(one("deal", required=False), by_key, spec, engine, table, dealer,
+                              source)
+    return Game(spec, engine, table, dealer, hands, stock)
+
+
+def _load_rules(header: Header, options: list[Header], near: Path | None) -> GameSpec:
+    if len(header.values) != 1:
+        raise RefereeError(Kind.HEADER, "name one rule file: 'game: authors'", header.span)
+    name = header.values[0]
+    path = find_rule_file(name.text, near)
+    if path is None:
+        raise RefereeError(
+            Kind.UNKNOWN, f"no rule file named {name.text!r} "
+            f"(bundled: {', '.join(bundled_rule_names())})",
+            Span(header.span.line, name.column, header.span.text, header.span.source,
+                 len(name.text)))
+    values: dict[str, str] = {}
+    for option in options:
+        if option.name is None or len(option.values) != 1:
+            raise RefereeError(Kind.HEADER, "an option reads 'option NAME: VALUE'", option.span)
+        values[option.name.text] = option.values[0].text
+    try:
+        return load_spec(path, values)
+    except RefereeError as exc:
+        if exc.kind is Kind.RULES:
+            raise
+        at = next(o for o in options if o.name and o.name.low in exc.message.lower())
+        raise exc.located(at.span) from None
+
+
+def _read_players(header: Header, spec: GameSpec) -> Table:
+    names = [t.text for t in header.values]
+    lows = [n.lower() for n in names]
+    for token in header.values:
+        if token.low in RESERVED_NAMES or parse_card(token.text) is not None:
+            raise RefereeError(Kind.HEADER, f"{token.text!r} cannot be a player's name: "
+                               "it reads as a keyword or a card",
+                               Span(header.span.line, token.column, header.span.text,
+                                    header.span.source, len(token.text)))
+        if lows.count(token.low) > 1:
+            raise RefereeError(Kind.HEADER, f"two players are named {token.text!r}",
+                               header.span)
+    if len(names) not in spec.player_counts:
+        counts = sorted(spec.player_counts)
+        allowed = (f"{counts[0]} to {counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1))
+                   else ", ".join(map(str, counts)))
+        raise RefereeError(Kind.HEADER, f"{spec.title} is for {allowed} players, "
+                           f"not {len(names)}", header.span)
+    return Table(tuple(names))
+
+
+def _read_deal(
+    header: Header | None, by_key: dict[str, list[Header]], spec: GameSpec, engine: Engine,
+    table: Table, dealer: int, source: str,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    count = len(table.players)
+    kind = [t.low for t in header.values] if header else ["hidden"]
+    if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
+        hands, stock = engine.shuffled_deal(count, dealer, int(kind[1]))
+        return tuple(tuple(h) for h in hands), tuple(stock)
+    span = header.span if header else Span(1, 1, "", source)
+    if kind == ["hidden"]:
+        raise RefereeError(Kind.HEADER, "deal: hidden is not supported yet; write "
+                           "'deal: given' with the hands, or 'deal: seed N'", span)
+    if kind != ["given"]:
+        raise RefereeError(Kind.HEADER, "the deal is 'seed N', 'given' or 'hidden'", span)
+    seen: dict[Card, Span] = {}
+    deck = set(spec.cards)
+
+    def cards_of(line: Header) -> tuple[Card, ...]:
+        cards = []
+        for token in line.values:
+            at = Span(line.span.line, token.column, line.span.text, line.span.source,
+                      len(token.text))
+            card = parse_card(token.text)
+            if card is None or card not in deck:
+                what = "not a card" if card is None else f"not in the deck of {spec.title}"
+                raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is {what}", at)
+            if card in seen:
+                raise RefereeError(Kind.HEADER, f"{card} is dealt twice (also on line "
+                                   f"{seen[card].line})", at)
+            seen[card] = at
+            cards.append(card)
+        return tuple(cards)
+
+    hands: list[tuple[Card, ...] | None] = [None] * count
+    for line in by_key.get("hand", []):
+        if line.name is None:
+            raise RefereeError(Kind.HEADER, "a hand reads 'hand NAME: CARDS'", line.span)
+        seat = table.seat(line.name, line.span)
+        if hands[seat] is not None:
+            raise RefereeError(Kind.HEADER, f"{table.players[seat]}'s hand is given twice",
+                               line.span)
+        hands[seat] = cards_of(line)
+    stock_lines = by_key.get("stock", [])
+    stock = cards_of(stock_lines[0]) if stock_lines else ()
+    sizes = spec.hand_sizes(count, dealer)
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            raise RefereeError(Kind.HEADER, f"deal: given needs 'hand {table.players[seat]}:'",
+                               span)
+        if len(hand) != sizes[seat]:
+            line = next(h for h in by_key["hand"] if table.seat(h.name, h.span) == seat)  # type: ignore[arg-type]
+            raise RefereeError(Kind.HEADER, f"{table.players[seat]} is dealt {sizes[seat]} "
+                               f"cards in {spec.title}, not {len(hand)}", line.span)
+    missing = [c for c in spec.cards if c not in seen]
+    if missing:
+        where = stock_lines[0].span if stock_lines else span
+        raise RefereeError(Kind.HEADER, f"{len(missing)} cards of the deck are not dealt: "
+                           f"{' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}", where)
+    return tuple(h for h in hands if h is not None), stock
+
+

@@ -1,0 +1,94 @@
+"""Self-play: random legal games through the engine, optionally as transcripts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from referee.engine import Engine, Result
+from referee.notation import write_header
+from referee.spec import GameSpec
+from referee.state import Phase
+from referee.writer import format_books, format_move
+
+DEFAULT_MAX_MOVES = 20_000
+PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
+                "Kit", "Lu", "Max", "Ned", "Olga", "Pip")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One self-played game: its result, how many moves, and its transcript lines."""
+
+    result: Result
+    moves: int
+    lines: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Summary:
+    """Figures over many self-played games."""
+
+    games: int = 0
+    unfinished: int = 0
+    moves: int = 0
+    wins: list[float] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+
+
+def play_one(
+    engine: Engine, players: int, seed: int, *, transcript: bool = False,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> PlayedGame:
+    """Play one game of random legal moves, the deal shuffled with ``seed``."""
+    rng = random.Random(seed)
+    names = PLAYER_NAMES[:players]
+    dealer = players - 1
+    hands, stock = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+    state = engine.start(names, dealer, hands, stock)
+    lines: list[str] = []
+    if transcript:
+        lines = write_header(engine.spec.name, names, dealer,
+                             tuple(tuple(h) for h in hands), tuple(stock))
+        lines += format_books(state.just_laid, names)
+    moves = 0
+    while not state.over and moves < max_moves:
+        if state.phase is Phase.ASK:
+            move = rng.choice(engine.legal_moves(state))
+        else:
+            forced = engine.forced_move(state)
+            assert forced is not None
+            move = forced
+        engine.apply(state, move)
+        moves += 1
+        if transcript:
+            lines.append(format_move(move, names))
+            lines += format_books(state.just_laid, names)
+    return PlayedGame(engine.outcome(state), moves, tuple(lines))
+
+
+def seeds(seed: int, games: int) -> Iterator[int]:
+    """The per-game seeds of a run of ``games`` games started from ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        yield rng.randrange(2**63)
+
+
+def summarize(spec: GameSpec, players: int, games: int, seed: int,
+              max_moves: int = DEFAULT_MAX_MOVES) -> Summary:
+    """Play ``games`` random games and gather wins and points by seat."""
+    engine = Engine(spec)
+    summary = Summary(wins=[0.0] * players, points=[0] * players)
+    for game_seed in seeds(seed, games):
+        played = play_one(engine, players, game_seed, max_moves=max_moves)
+        summary.games += 1
+        summary.moves += played.moves
+        if not played.result.over:
+            summary.unfinished += 1
+            continue
+        for seat in played.result.winners:
+            summary.wins[seat] += 1 / len(played.result.winners)
+        for seat, score in enumerate(played.result.scores):
+            summary.points[seat] += score
+    return summary

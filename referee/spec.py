@@ -1,0 +1,170 @@
+"""GameSpec: the fixed, compiled description of one game; shared, never changed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from referee.cards import Card, Rank, Suit
+
+
+class Target(Enum):
+    """Whom a player may ask."""
+
+    ANY_OTHER = "any other player"
+
+
+class AskFor(Enum):
+    """What an ask names."""
+
+    CARD = "a card"
+    RANK = "a rank"
+
+
+class Holding(Enum):
+    """What the asker must hold to make an ask."""
+
+    NOTHING = "nothing"
+    SAME_RANK = "a card of the same rank"
+    SAME_SET = "a card of the same set"
+
+
+class Handover(Enum):
+    """What the asked player hands over when they can."""
+
+    THE_CARD = "the card"
+    ALL_OF_RANK = "every card of the rank"
+
+
+class Condition(Enum):
+    """When a successful or failed ask lets the asker ask again."""
+
+    DRAWN_IS_CARD = "the card drawn is the card asked for"
+    DRAWN_IS_RANK = "the card drawn is of the rank asked for"
+    SET_COMPLETED = "the set asked for was completed"
+
+
+class PassTo(Enum):
+    """Where the turn goes when it leaves the asker."""
+
+    NEXT = "turn passes to the next player"
+    ASKED = "turn passes to the player asked"
+
+
+class WhenStuck(Enum):
+    """What a player does whose turn comes while they cannot ask."""
+
+    SIT_OUT = "sits out"
+    DRAW_AND_PASS = "draws from the stock, then turn passes to the next player"
+
+
+class FirstSeat(Enum):
+    """Who takes the first turn."""
+
+    LEFT_OF_DEALER = "left of the dealer"
+    RIGHT_OF_DEALER = "right of the dealer"
+    DEALER = "the dealer"
+
+
+class EndWhen(Enum):
+    """Conditions that end the game at once."""
+
+    ALL_SETS_LAID = "all sets are laid"
+    PLAYER_EMPTY = "a player has no cards"
+    STOCK_EMPTY = "the stock is empty"
+
+
+class LayDown(Enum):
+    """When complete sets are laid down."""
+
+    AT_ONCE = "at once"
+
+
+class TieRule(Enum):
+    """What happens when players tie on points."""
+
+    STAND = "all tied players win"
+    SEAT_ORDER = "the first in turn order from the dealer's left wins"
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpec:
+    """One set to collect: its name, its cards, and the other names it answers to."""
+
+    name: str
+    cards: frozenset[Card]
+    aliases: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """What happens to the turn once an ask is answered (and any draw is made)."""
+
+    ask_again: bool
+    condition: Condition | None
+    pass_to: PassTo
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The effect of one kind of answer: an optional draw, then a continuation."""
+
+    draw: bool
+    then: Continuation
+
+
+@dataclass(frozen=True, slots=True)
+class AskSpec:
+    """Who may be asked, for what, and what the asker must or must not hold."""
+
+    target: Target
+    target_needs_cards: bool
+    item: AskFor
+    must_hold: Holding
+    may_hold_card: bool
+    handover: Handover
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything a rule file says, compiled; shared by every game played under it."""
+
+    name: str
+    title: str
+    about: str
+    source: str
+    player_counts: frozenset[int]
+    ranks: tuple[Rank, ...]
+    suits: tuple[Suit, ...]
+    cards: tuple[Card, ...]
+    sets: tuple[SetSpec, ...]
+    set_of_card: Mapping[Card, SetSpec]
+    deal_all: bool
+    deal_sizes: Mapping[int, int]
+    lay_down: LayDown
+    ask: AskSpec
+    on_given: Outcome
+    on_refused: Outcome
+    when_stuck: WhenStuck
+    first_seat: FirstSeat
+    end_when: frozenset[EndWhen]
+    points_per_set: int
+    winner: str
+    ties: TieRule
+    options: Mapping[str, str]
+
+    def find_set(self, words: str) -> SetSpec | None:
+        """The set a name or alias (``queens``, ``Q``, ``low spades``) names, if any."""
+        key = " ".join(words.lower().split())
+        return next((s for s in self.sets if key in s.aliases), None)
+
+    def hand_sizes(self, players: int, dealer: int) -> list[int]:
+        """The number of cards each seat is dealt, in seat order."""
+        if not self.deal_all:
+            return [self.deal_sizes[players]] * players
+        share, extra = divmod(len(self.cards), players)
+        sizes = [share] * players
+        for step in range(extra):
+            sizes[(dealer + 1 + step) % players] += 1
+        return sizes

@@ -1,0 +1,63 @@
+"""The state of one game: who holds what, what is laid, whose move it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from referee.cards import Card
+from referee.moves import Ask
+
+
+class Phase(Enum):
+    """What the game waits for next."""
+
+    ASK = "ask"            # the player in turn asks
+    ANSWER = "answer"      # the asked player answers
+    DRAW = "draw"          # the asker draws after a refusal
+    STUCK_DRAW = "stuck"   # a player who cannot ask draws, then the turn passes
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class GameState:
+    """One game in progress. Seats are indexes into ``players``.
+
+    A hand is the set of its known cards plus a count of cards whose identity
+    is not known (always 0 when every card was dealt in the open), so the place
+    of a card may be unknown.
+    """
+
+    players: tuple[str, ...]
+    dealer: int
+    hands: list[set[Card]]
+    unknown: list[int]
+    stock: list[Card]  # top card last
+    laid: list[list[str]]
+    laid_order: list[tuple[int, str]] = field(default_factory=list)
+    turn: int = 0
+    phase: Phase = Phase.ASK
+    asking: Ask | None = None
+    completed: list[str] = field(default_factory=list)  # sets laid during this ask
+    drawn: Card | None = None
+    just_laid: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase is Phase.OVER
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds, known or not."""
+        return len(self.hands[seat]) + self.unknown[seat]
+
+    def copy(self) -> GameState:
+        """An independent copy, for undo or look-ahead."""
+        return GameState(
+            players=self.players, dealer=self.dealer,
+            hands=[set(h) for h in self.hands], unknown=list(self.unknown),
+            stock=list(self.stock), laid=[list(s) for s in self.laid],
+            laid_order=list(self.laid_order), turn=self.turn, phase=self.phase,
+            asking=self.asking, completed=list(self.completed), drawn=self.drawn,
+            just_laid=list(self.just_laid),
+        )

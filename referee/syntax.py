@@ -1,0 +1,148 @@
+"""Lark set-up for the rules language, and parse errors people can act on."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from referee.ast import Node, RuleFile, Word
+from referee.errors import Kind, RefereeError, Span
+from referee.resources import grammar_path
+
+MAX_RULE_FILE_BYTES = 256 * 1024
+
+STATEMENT_HEADINGS = (
+    "name", "about", "extends", "option", "when", "players", "deck", "deal", "sets",
+    "set", "lay down", "ask", "asker must hold", "asker must not hold",
+    "asked player gives", "if given", "if not given", "a player who cannot ask",
+    "first player", "end", "score", "winner", "ties",
+)
+
+
+@cache
+def rules_parser() -> Lark:
+    """The LALR parser for rule files (built once)."""
+    grammar = grammar_path("rules.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def parse_rule_file(path: Path) -> RuleFile:
+    """Read and parse one rule file; a problem raises a ``rules`` error with its place."""
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RULE_FILE_BYTES:
+            raise RefereeError(
+                Kind.RULES, f"{source} is {size} bytes; a rule file may hold at most "
+                f"{MAX_RULE_FILE_BYTES}")
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(Kind.RULES, f"{source} is not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise RefereeError(Kind.RULES, f"cannot read {source}: {exc.strerror}") from None
+    return parse_rules_text(text, source, path.stem)
+
+
+def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
+    """Parse rule-file text; ``source`` names it in errors."""
+    lines = text.splitlines()
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = rules_parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _friendly(exc, lines, source) from None
+    statements = _ToNodes(lines, source).transform(tree)
+    return RuleFile(path=source, name=name, statements=tuple(statements.parts))
+
+
+def _friendly(exc: UnexpectedInput, lines: list[str], source: str) -> RefereeError:
+    line = max(1, exc.line if exc.line > 0 else len(lines))
+    column = max(1, exc.column if exc.column > 0 else 1)
+    text = lines[line - 1] if line - 1 < len(lines) else ""
+    span = Span(line, column, text, source)
+    first_word = text.split(":")[0].strip().lower()
+    at_start = not text[: column - 1].strip()
+    if isinstance(exc, UnexpectedCharacters):
+        found = text[column - 1: column] or "end of line"
+        return RefereeError(Kind.RULES, f"unexpected {found!r} here", span)
+    if isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        found = "the end of the line" if _is_newline(exc) else repr(_token_text(exc))
+        if at_start and not any(first_word.startswith(h) for h in STATEMENT_HEADINGS):
+            known = ", ".join(STATEMENT_HEADINGS)
+            return RefereeError(
+                Kind.RULES, f"unknown statement {first_word!r}; a statement starts with "
+                f"one of: {known}", span)
+        expected = _expected_words(exc)
+        hint = f"; expected {expected}" if expected else ""
+        return RefereeError(Kind.RULES, f"unexpected {found}{hint}", span)
+    return RefereeError(Kind.RULES, str(exc), span)
+
+
+def _is_newline(exc: UnexpectedInput) -> bool:
+    token = getattr(exc, "token", None)
+    return token is None or token.type in ("_NL", "$END")
+
+
+def _token_text(exc: UnexpectedInput) -> str:
+    token = getattr(exc, "token", None)
+    return str(token) if token is not None else ""
+
+
+def _expected_words(exc: UnexpectedInput) -> str:
+    expected = getattr(exc, "expected", None) or set()
+    parser = rules_parser()
+    words = []
+    for name in sorted(expected):
+        if name in ("_NL", "$END"):
+            words.append("the end of the line")
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words.append(repr(pattern.value))
+        elif name == "WORD":
+            words.append("a word or number")
+        elif name == "TEXT":
+            words.append("some text")
+        elif name == "_OR":
+            words.append("'or'")
+    return " or ".join(sorted(set(words))[:12])
+
+
+class _ToNodes(Transformer[Token, Node]):
+    """Turns Lark's tree into generic ``Node``s with spans."""
+
+    def __init__(self, lines: list[str], source: str) -> None:
+        super().__init__()
+        self._lines = lines
+        self._source = source
+
+    def _span(self, line: int, column: int, width: int = 1) -> Span:
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        return Span(line, column, text, self._source, width)
+
+    def __default__(self, data: str, children: list[object], meta: object) -> Node:
+        words: list[Word] = []
+        parts: list[Node] = []
+        keywords: list[str] = []
+        for child in children:
+            if isinstance(child, Node):
+                parts.append(child)
+            elif isinstance(child, Token):
+                if child.type in ("WORD", "TEXT"):
+                    width = len(child.value.rstrip())
+                    span = self._span(child.line or 1, child.column or 1, width)
+                    words.append(Word(child.value.strip(), span))
+                else:
+                    keywords.append(child.value.lower())
+        line = getattr(meta, "line", None) or (words[0].span.line if words else 1)
+        column = getattr(meta, "column", None) or 1
+        phrase = " ".join(keywords).replace(" ,", ",") if data.startswith("phrase_") else ""
+        return Node(str(data), self._span(line, column), tuple(words), tuple(parts), phrase)
+
