@@ -46,3 +46,4 @@ class RuleFile:
     path: str
     name: str
     statements: tuple[Node, ...]
+    first_line: str = ""

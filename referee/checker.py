@@ -194,7 +194,7 @@ class _Driver:
         if len(event.items) == 1:
             card = parse_card(text)
             if card is not None:
-                if card not in self.engine._deck:
+                if card not in self.engine.deck:
                     raise RefereeError(Kind.UNKNOWN, f"{card} is not in the deck of "
                                        f"{spec.title}", at)
                 return Rank(card[:-1]) if card not in ("RJ", "BJ") else Rank(card), card
@@ -208,7 +208,7 @@ class _Driver:
 
     def _card(self, event: Event, token: Token) -> Card:
         card = parse_card(token.text)
-        if card is None or card not in self.engine._deck:
+        if card is None or card not in self.engine.deck:
             raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is not a card of this deck",
                                self._span(event, token))
         return card

@@ -160,18 +160,16 @@ class _Compiler:
     def need(self, slot: str) -> Node:
         node = self.slots.get(slot)
         if node is None:
-            fail(f"the rules never say {REQUIRED[slot]}", Span(1, 1, "", self.top.path))
+            self.missing(slot)
         return node
+
+    def missing(self, slot: str) -> NoReturn:
+        span = Span(1, 1, self.top.first_line, self.top.path, len(self.top.first_line))
+        fail(f"the rules never say {REQUIRED[slot]}", span)
 
     # -- the whole spec -------------------------------------------------------
 
     def compile(self) -> GameSpec:
-        for slot in REQUIRED:
-            if slot == "sets":
-                if not self.set_nodes:
-                    fail(f"the rules never say {REQUIRED[slot]}", Span(1, 1, "", self.top.path))
-            else:
-                self.need(slot)
         player_counts = self._player_counts(self.need("players"))
         ranks, suits, cards = self._deck(self.need("deck"))
         sets = self._sets(ranks, cards)
@@ -222,10 +220,10 @@ class _Compiler:
         ranks: list[Rank] = list(STANDARD_RANKS)
         suits: list[Suit] = list(STANDARD_SUITS)
         if base.kind == "listed_deck":
-            comma = next(i for i, w in enumerate(base.words) if w.text.lower() == "suits")
-            ranks = self._rank_list(base.words[:comma])
+            rank_words, suit_words = base.parts
+            ranks = self._rank_list(rank_words.words)
             suits = []
-            for word in base.words[comma + 1:]:
+            for word in suit_words.words:
                 suit = parse_suit(word.text)
                 if suit is None or suit in suits:
                     fail(f"{word.text!r} is not a new suit (S, H, D, C)", word.span)
@@ -264,6 +262,8 @@ class _Compiler:
         return ranks
 
     def _sets(self, ranks: tuple[Rank, ...], cards: tuple[Card, ...]) -> tuple[SetSpec, ...]:
+        if not self.set_nodes:
+            self.missing("sets")
         kinds = {n.kind for n in self.set_nodes}
         if len(kinds) > 1:
             fail("give the sets either as books or as listed sets, not both",

@@ -9,7 +9,7 @@ The checker, self-play and the live prompt all drive the same verbs:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Rank, rank_of
@@ -41,7 +41,13 @@ class Engine:
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self._set_cards = {s.name: s.cards for s in spec.sets}
-        self._deck = frozenset(spec.cards)
+        self._set_name = {card: s.name for card, s in spec.set_of_card.items()}
+        self._rank = {card: rank_of(card) for card in spec.cards}
+        self._cards_of_rank: dict[Rank, tuple[Card, ...]] = {}
+        for card in spec.cards:
+            self._cards_of_rank[self._rank[card]] = (*self._cards_of_rank.get(self._rank[card], ()), card)
+        self._position = {card: i for i, card in enumerate(spec.cards)}
+        self.deck = frozenset(spec.cards)
 
     # -- starting ---------------------------------------------------------------
 
@@ -213,10 +219,10 @@ class Engine:
             owner = spec.set_of_card[ask.card]
             if any(owner.name in laid for laid in state.laid):
                 return _error(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
-        elif not any(rank_of(c) == ask.rank for c in self._deck_cards_in_play(state)):
+        elif not self._unlaid(state, self._cards_of_rank.get(ask.rank, ())):
             return _error(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
         if spec.ask.must_hold is Holding.SAME_RANK:
-            if not any(rank_of(c) == ask.rank for c in hand):
+            if not any(self._rank[c] == ask.rank for c in hand):
                 return _error(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
                               f"ask for {wanted}")
         elif spec.ask.must_hold is Holding.SAME_SET and ask.card is not None:
@@ -226,34 +232,32 @@ class Engine:
                               f"{members.name} and so cannot ask for {wanted}")
         return None
 
-    def _deck_cards_in_play(self, state: GameState) -> list[Card]:
-        laid = {name for sets in state.laid for name in sets}
-        return [c for s in self.spec.sets if s.name not in laid for c in s.cards]
+    def _unlaid(self, state: GameState, cards: Iterable[Card]) -> list[Card]:
+        laid = {name for _, name in state.laid_order}
+        return [c for c in cards if self._set_name[c] not in laid]
 
     def _legal_asks(self, state: GameState) -> list[Move]:
         spec, seat = self.spec, state.turn
         hand = state.hands[seat]
-        targets = [t for t in self._targets(state, seat)]
+        targets = self._targets(state, seat)
         if spec.ask.must_hold is Holding.SAME_RANK:
-            ranks = {rank_of(c) for c in hand}
-            pool = [c for c in self._deck_cards_in_play(state) if rank_of(c) in ranks]
+            pool = [c for r in {self._rank[c] for c in hand} for c in self._cards_of_rank[r]]
         elif spec.ask.must_hold is Holding.SAME_SET:
-            owned = {spec.set_of_card[c].name for c in hand}
-            pool = [c for c in self._deck_cards_in_play(state)
-                    if spec.set_of_card[c].name in owned]
+            pool = [c for name in {self._set_name[c] for c in hand}
+                    for c in self._set_cards[name]]
         else:
-            pool = self._deck_cards_in_play(state)
-        moves: list[Move] = []
+            pool = list(spec.cards)
+        pool = self._unlaid(state, pool)
         if spec.ask.item is AskFor.RANK:
-            for rank in sorted({rank_of(c) for c in pool}):
-                moves += [Ask(seat, t, rank) for t in targets]
-        else:
-            for card in pool:
-                if card in hand and not spec.ask.may_hold_card:
-                    continue
-                if spec.ask.must_hold is Holding.SAME_SET and hand <= {card}:
-                    continue
-                moves += [Ask(seat, t, rank_of(card), card) for t in targets]
+            ranks = sorted({self._rank[c] for c in pool})
+            return [Ask(seat, t, rank) for rank in ranks for t in targets]
+        moves: list[Move] = []
+        for card in sorted(pool, key=self._position.__getitem__):
+            if card in hand and not spec.ask.may_hold_card:
+                continue
+            if spec.ask.must_hold is Holding.SAME_SET and hand <= {card}:
+                continue
+            moves += [Ask(seat, t, self._rank[card], card) for t in targets]
         return moves
 
     def _targets(self, state: GameState, seat: int) -> list[int]:
@@ -270,10 +274,9 @@ class Engine:
         hand = state.hands[ask.target]
         if self.spec.ask.handover is Handover.THE_CARD:
             return (ask.card,) if ask.card in hand else ()
-        return tuple(sorted((c for c in hand if rank_of(c) == ask.rank), key=self._order))
-
-    def _order(self, card: Card) -> int:
-        return self.spec.cards.index(card)
+        rank = self._rank
+        return tuple(sorted((c for c in hand if rank[c] == ask.rank),
+                            key=self._position.__getitem__))
 
     def _answer_violation(self, state: GameState, move: Give | Refuse) -> RefereeError | None:
         assert state.asking is not None
@@ -303,7 +306,7 @@ class Engine:
 
     def _lay_complete_sets(self, state: GameState, seat: int, cards: Sequence[Card] | set[Card]) -> None:
         hand = state.hands[seat]
-        for name in {self.spec.set_of_card[c].name for c in cards}:
+        for name in {self._set_name[c] for c in cards}:
             members = self._set_cards[name]
             if members <= hand:
                 hand.difference_update(members)
@@ -335,10 +338,10 @@ class Engine:
         if condition is Condition.DRAWN_IS_CARD:
             return state.drawn is not None and state.drawn == ask.card
         if condition is Condition.DRAWN_IS_RANK:
-            return state.drawn is not None and rank_of(state.drawn) == ask.rank
+            return state.drawn is not None and self._rank[state.drawn] == ask.rank
         if ask.card is not None:
-            return self.spec.set_of_card[ask.card].name in state.completed
-        return any(rank_of(c) == ask.rank for name in state.completed
+            return self._set_name[ask.card] in state.completed
+        return any(self._rank[c] == ask.rank for name in state.completed
                    for c in self._set_cards[name])
 
     def _give_turn(self, state: GameState, start: int) -> None:
@@ -369,7 +372,3 @@ class Engine:
             state.phase = Phase.OVER
         return over
 
-
-def ranks_held(state: GameState, seat: int) -> set[Rank]:
-    """The ranks of the known cards ``seat`` holds."""
-    return {rank_of(c) for c in state.hands[seat]}

@@ -30,10 +30,22 @@ def rules_parser() -> Lark:
 
 
 def parse_rule_file(path: Path) -> RuleFile:
-    """Read and parse one rule file; a problem raises a ``rules`` error with its place."""
+    """Read and parse one rule file; a problem raises a ``rules`` error with its place.
+
+    Parses are remembered for as long as the file's size and time stamp stay the same.
+    """
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise RefereeError(Kind.RULES, f"cannot read {path}: {exc.strerror}") from None
+    return _parse_rule_file(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parse_rule_file(path: Path, mtime_ns: int, size: int) -> RuleFile:
+    del mtime_ns  # part of the cache key only
     source = str(path)
     try:
-        size = path.stat().st_size
         if size > MAX_RULE_FILE_BYTES:
             raise RefereeError(
                 Kind.RULES, f"{source} is {size} bytes; a rule file may hold at most "
@@ -56,7 +68,8 @@ def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
     except UnexpectedInput as exc:
         raise _friendly(exc, lines, source) from None
     statements = _ToNodes(lines, source).transform(tree)
-    return RuleFile(path=source, name=name, statements=tuple(statements.parts))
+    return RuleFile(path=source, name=name, statements=tuple(statements.parts),
+                    first_line=lines[0] if lines else "")
 
 
 def _friendly(exc: UnexpectedInput, lines: list[str], source: str) -> RefereeError:
@@ -89,7 +102,7 @@ def _is_newline(exc: UnexpectedInput) -> bool:
 
 def _token_text(exc: UnexpectedInput) -> str:
     token = getattr(exc, "token", None)
-    return str(token) if token is not None else ""
+    return str(token).split()[0] if token is not None and str(token).split() else ""
 
 
 def _expected_words(exc: UnexpectedInput) -> str:
