@@ -88,12 +88,16 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
     events = 0
     try:
         transcript = read_transcript(text, source)
+        if transcript.error is not None and not transcript.events:
+            raise transcript.error
         game = set_up(transcript.headers, source, near)
         state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock)
         driver = _Driver(game, state)
         for event in transcript.events:
             driver.play(event)
             events += 1
+        if transcript.error is not None:
+            raise transcript.error
         driver.fill_forced()
     except RefereeError as exc:
         name = game.spec.name if game else None

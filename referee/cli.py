@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -88,6 +89,6 @@ def _load_or_exit(rules: str) -> GameSpec:
         _exit(exc)
 
 
-def _exit(error: RefereeError) -> None:
+def _exit(error: RefereeError) -> NoReturn:
     click.echo(error.report(), err=True)
     sys.exit(error.exit_status if error.kind is not Kind.UNKNOWN else 2)

@@ -8,22 +8,47 @@ Every problem is raised through :func:`fail` with the statement's span.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from enum import Enum
 from typing import NoReturn, TypeVar
 
 from referee.ast import Node, RuleFile, Word
 from referee.cards import (
-    JOKERS, RANK_WORDS, STANDARD_RANKS, STANDARD_SUITS, Card, Rank, Suit, make_card,
-    parse_card, parse_rank, parse_suit, rank_of, rank_plural,
+    JOKERS,
+    RANK_WORDS,
+    STANDARD_RANKS,
+    STANDARD_SUITS,
+    Card,
+    Rank,
+    Suit,
+    make_card,
+    parse_card,
+    parse_rank,
+    parse_suit,
+    rank_of,
+    rank_plural,
 )
 from referee.errors import Kind, RefereeError, Span
 from referee.resources import rules_dir
 from referee.spec import (
-    AskFor, AskSpec, Condition, Continuation, EndWhen, FirstSeat, GameSpec, Handover,
-    Holding, LayDown, Outcome, PassTo, SetSpec, Target, TieRule, WhenStuck,
+    AskFor,
+    AskSpec,
+    Condition,
+    Continuation,
+    EndWhen,
+    FirstSeat,
+    GameSpec,
+    Handover,
+    Holding,
+    LayDown,
+    Outcome,
+    PassTo,
+    SetSpec,
+    Target,
+    TieRule,
+    WhenStuck,
 )
 from referee.syntax import parse_rule_file
 
@@ -373,6 +398,6 @@ def _words(node: Node) -> list[Word]:
     return [w for w in node.words if w.text.lower() != "and"]
 
 
-def _rank_key(ranks: tuple[Rank, ...]) -> object:
+def _rank_key(ranks: tuple[Rank, ...]) -> Callable[[Rank], int]:
     order = {r: i for i, r in enumerate(ranks)}
     return lambda rank: order.get(rank, len(order))

@@ -16,8 +16,17 @@ from referee.cards import Card, Rank, rank_of
 from referee.errors import Kind, RefereeError
 from referee.moves import Ask, Draw, Give, Move, Refuse
 from referee.spec import (
-    AskFor, Condition, Continuation, EndWhen, FirstSeat, GameSpec, Handover, Holding,
-    PassTo, TieRule, WhenStuck,
+    AskFor,
+    Condition,
+    Continuation,
+    EndWhen,
+    FirstSeat,
+    GameSpec,
+    Handover,
+    Holding,
+    PassTo,
+    TieRule,
+    WhenStuck,
 )
 from referee.state import GameState, Phase
 
@@ -43,9 +52,9 @@ class Engine:
         self._set_cards = {s.name: s.cards for s in spec.sets}
         self._set_name = {card: s.name for card, s in spec.set_of_card.items()}
         self._rank = {card: rank_of(card) for card in spec.cards}
-        self._cards_of_rank: dict[Rank, tuple[Card, ...]] = {}
+        self._cards_of_rank: dict[Rank, list[Card]] = {}
         for card in spec.cards:
-            self._cards_of_rank[self._rank[card]] = (*self._cards_of_rank.get(self._rank[card], ()), card)
+            self._cards_of_rank.setdefault(self._rank[card], []).append(card)
         self._position = {card: i for i, card in enumerate(spec.cards)}
         self.deck = frozenset(spec.cards)
 
@@ -304,7 +313,7 @@ class Engine:
         self._lay_complete_sets(state, seat, (card,))
         return card
 
-    def _lay_complete_sets(self, state: GameState, seat: int, cards: Sequence[Card] | set[Card]) -> None:
+    def _lay_complete_sets(self, state: GameState, seat: int, cards: Iterable[Card]) -> None:
         hand = state.hands[seat]
         for name in {self._set_name[c] for c in cards}:
             members = self._set_cards[name]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Kind(str, Enum):
+class Kind(Enum):
     """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
 
     SYNTAX = "syntax"

@@ -81,12 +81,21 @@ class Transcript:
     source: str
     headers: tuple[Header, ...]
     events: tuple[Event, ...]
+    error: RefereeError | None = None  # the first unreadable line; reading stopped there
 
 
 def read_transcript(text: str, source: str) -> Transcript:
-    """Read transcript text; an unreadable line raises a ``syntax`` error."""
+    """Read transcript text up to its first unreadable line, kept as ``error``."""
     headers: list[Header] = []
     events: list[Event] = []
+    try:
+        _read_lines(text, source, headers, events)
+    except RefereeError as exc:
+        return Transcript(source, tuple(headers), tuple(events), exc)
+    return Transcript(source, tuple(headers), tuple(events))
+
+
+def _read_lines(text: str, source: str, headers: list[Header], events: list[Event]) -> None:
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0]
         if not body.strip():
@@ -103,7 +112,6 @@ def read_transcript(text: str, source: str) -> Transcript:
             if segment.strip():
                 events.append(_read_event(segment, start, number, line, source))
             start += len(segment) + 1
-    return Transcript(source, tuple(headers), tuple(events))
 
 
 def _tokens(segment: str, offset: int) -> list[Token]:

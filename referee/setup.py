@@ -125,8 +125,8 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
                                header.span)
     if len(names) not in spec.player_counts:
         counts = sorted(spec.player_counts)
-        allowed = (f"{counts[0]} to {counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1))
-                   else ", ".join(map(str, counts)))
+        contiguous = counts == list(range(counts[0], counts[-1] + 1))
+        allowed = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
         raise RefereeError(Kind.HEADER, f"{spec.title} is for {allowed} players, "
                            f"not {len(names)}", header.span)
     return Table(tuple(names))
@@ -139,8 +139,8 @@ def _read_deal(
     count = len(table.players)
     kind = [t.low for t in header.values] if header else ["hidden"]
     if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
-        hands, stock = engine.shuffled_deal(count, dealer, int(kind[1]))
-        return tuple(tuple(h) for h in hands), tuple(stock)
+        dealt, rest = engine.shuffled_deal(count, dealer, int(kind[1]))
+        return tuple(tuple(h) for h in dealt), tuple(rest)
     span = header.span if header else Span(1, 1, "", source)
     if kind == ["hidden"]:
         raise RefereeError(Kind.HEADER, "deal: hidden is not supported yet; write "

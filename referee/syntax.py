@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -22,11 +23,38 @@ STATEMENT_HEADINGS = (
 )
 
 
+_KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
+
+
+def whole_word_keywords(grammar: str) -> tuple[str, dict[str, str]]:
+    """Give each ``"word"i`` keyword of ``grammar`` a terminal that matches whole words only.
+
+    Lark matches a string literal even as the start of a longer word (``to`` in
+    ``too``); a keyword terminal that must end at a word boundary, and outranks
+    WORD, reads ``too`` as a word instead. Returns the grammar and the keyword
+    each new terminal stands for.
+    """
+    keywords: dict[str, str] = {}
+
+    def terminal(match: re.Match[str]) -> str:
+        word = match.group(1).lower()
+        name = "KW_" + re.sub(r"[^A-Z0-9]", "_", word.upper())
+        keywords[name] = word
+        return name
+
+    body = _KEYWORD.sub(terminal, grammar)
+    definitions = "".join(
+        f"\n{name}.2: /{re.escape(word)}(?![^\\s#:,])/i" for name, word in keywords.items())
+    return body + definitions + "\n", keywords
+
+
 @cache
-def rules_parser() -> Lark:
-    """The LALR parser for rule files (built once)."""
-    grammar = grammar_path("rules.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+def rules_parser() -> tuple[Lark, dict[str, str]]:
+    """The LALR parser for rule files (built once), and its keyword terminals."""
+    grammar, keywords = whole_word_keywords(
+        grammar_path("rules.lark").read_text(encoding="utf-8"))
+    parser = Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return parser, keywords
 
 
 def parse_rule_file(path: Path) -> RuleFile:
@@ -64,7 +92,7 @@ def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        tree = rules_parser().parse(text)
+        tree = rules_parser()[0].parse(text)
     except UnexpectedInput as exc:
         raise _friendly(exc, lines, source) from None
     statements = _ToNodes(lines, source).transform(tree)
@@ -102,16 +130,20 @@ def _is_newline(exc: UnexpectedInput) -> bool:
 
 def _token_text(exc: UnexpectedInput) -> str:
     token = getattr(exc, "token", None)
-    return str(token).split()[0] if token is not None and str(token).split() else ""
+    found = re.match(r"[^\s,:#]*", str(token)) if token is not None else None
+    return found.group() if found and found.group() else str(token or "").strip()
 
 
 def _expected_words(exc: UnexpectedInput) -> str:
     expected = getattr(exc, "expected", None) or set()
-    parser = rules_parser()
+    parser, keywords = rules_parser()
     words = []
     for name in sorted(expected):
         if name in ("_NL", "$END"):
             words.append("the end of the line")
+            continue
+        if name in keywords:
+            words.append(repr(keywords[name]))
             continue
         try:
             pattern = parser.get_terminal(name).pattern

@@ -1,0 +1,123 @@
+"""The command line: exit statuses, the JSON verdict against its schema, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.resources import schema_path
+
+TESTS = Path(__file__).parent
+LEGAL = TESTS / "transcripts" / "go-fish" / "whole-game.txt"
+SCHEMA = json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_schema_is_a_valid_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("path", sorted((TESTS / "transcripts").rglob("*.txt")),
+                         ids=lambda p: str(p.relative_to(TESTS)))
+def test_every_json_verdict_matches_the_schema(path: Path) -> None:
+    status, out, _ = run("check", "--json", str(path))
+    verdict = json.loads(out)
+    jsonschema.validate(verdict, SCHEMA)
+    assert status == (0 if verdict["ok"] else 1)
+
+
+def test_legal_game_exits_0_with_a_report() -> None:
+    status, out, _ = run("check", str(LEGAL))
+    assert status == 0
+    assert "legal, 143 events" in out
+    assert "Bob won" in out
+
+
+def test_illegal_game_exits_1_pointing_at_the_line(tmp_path: Path) -> None:
+    text = LEGAL.read_text().replace("Bob: Ann, 8?; no", "Bob: Ann, 7?; no")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text)
+    status, _, err = run("check", str(bad))
+    assert status == 1
+    line = text.splitlines().index("Bob: Ann, 7?; no") + 1
+    assert err.startswith(f"{bad}:{line}:1: illegal: Bob holds no 7")
+    assert "^^^" in err
+
+
+def test_missing_file_is_bad_usage(tmp_path: Path) -> None:
+    status, out, _ = run("check", "--json", str(tmp_path / "nope.txt"))
+    assert status == 2
+    assert json.loads(out)["error"]["kind"] == "usage"
+
+
+def test_broken_rule_file_named_by_a_transcript_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "mine.rules").write_text("extends: authors\nplayers: 3 too 6\n")
+    game = tmp_path / "game.txt"
+    game.write_text("game: mine\nplayers: Ann Bob Cy\ndeal: seed 1\n")
+    status, _, err = run("check", str(game))
+    assert status == 2
+    assert err.startswith(f"{tmp_path / 'mine.rules'}:2:12: rules: unexpected 'too'")
+
+
+def test_non_utf8_transcript_is_a_syntax_error(tmp_path: Path) -> None:
+    game = tmp_path / "game.txt"
+    game.write_bytes(b"game: authors\nplayers: Ann \xff Cy\n")
+    status, out, _ = run("check", "--json", str(game))
+    assert status == 1
+    assert json.loads(out)["error"] == {
+        "line": 2, "column": 14, "kind": "syntax", "message": "this line is not UTF-8 text"}
+
+
+def test_simulate_prints_figures_and_writes_checkable_games(tmp_path: Path) -> None:
+    status, out, _ = run("simulate", "authors", "--players", "4", "--games", "5",
+                         "--seed", "3", "--out", str(tmp_path))
+    assert status == 0
+    assert "5 games, 4 players" in out
+    files = sorted(tmp_path.glob("*.txt"))
+    assert len(files) == 5
+    for file in files:
+        assert run("check", str(file))[0] == 0
+
+
+def test_simulate_refuses_a_player_count_the_rules_forbid() -> None:
+    status, _, err = run("simulate", "authors", "--players", "2")
+    assert status == 2
+    assert "not for 2 players" in err
+
+
+def test_simulate_unknown_rules_is_bad_usage() -> None:
+    status, _, err = run("simulate", "old-maid", "--players", "3")
+    assert status == 2
+    assert "no rule file named 'old-maid'" in err
+
+
+def test_rules_lists_every_bundled_file() -> None:
+    status, out, _ = run("rules")
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines()] == sorted(
+        p.stem for p in (TESTS.parent / "rules").glob("*.rules"))
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00\x01\x02", b"game: authors\nplayers: A\n",
+                                  b"game: go-fish\nplayers: Ann Bob\ndeal: seed x\n",
+                                  b";;;\n", b"hand 2\n", b"Ann claims: ,,\n"])
+def test_odd_input_never_shows_a_traceback(tmp_path: Path, data: bytes) -> None:
+    game = tmp_path / "odd.txt"
+    game.write_bytes(data)
+    done = subprocess.run([sys.executable, "-m", "referee", "check", str(game)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode in (1, 2)
+    assert "Traceback" not in done.stderr
+    assert f"{game}:" in done.stderr
