@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.cards import Card, Rank, parse_card, parse_rank
+from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.moves import Ask, Draw, Give, Move, Refuse
@@ -74,9 +74,12 @@ def check_file(path: Path) -> Verdict:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line_end = data.find(b"\n", exc.start)
+        shown = data[line_start: None if line_end < 0 else line_end]
+        column = len(data[line_start: exc.start].decode("utf-8", "replace")) + 1
         error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
-                             Span(line, column, "", source))
+                             Span(line, column, shown.decode("utf-8", "replace"), source))
         return Verdict(source, False, None, 0, error, None)
     return check_text(text, source, path.parent)
 
@@ -90,7 +93,8 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         transcript = read_transcript(text, source)
         if transcript.error is not None and not transcript.events:
             raise transcript.error
-        game = set_up(transcript.headers, source, near)
+        first_line = text.splitlines()[0] if text else ""
+        game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
         state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock)
         driver = _Driver(game, state)
         for event in transcript.events:
@@ -201,7 +205,7 @@ class _Driver:
                 if card not in self.engine.deck:
                     raise RefereeError(Kind.UNKNOWN, f"{card} is not in the deck of "
                                        f"{spec.title}", at)
-                return Rank(card[:-1]) if card not in ("RJ", "BJ") else Rank(card), card
+                return rank_of(card), card
             rank = parse_rank(text)
             if rank is not None:
                 if rank not in spec.ranks:

@@ -51,12 +51,14 @@ class Game:
     stock: tuple[Card, ...]
 
 
-def set_up(headers: tuple[Header, ...], source: str, near: Path | None) -> Game:
-    """Read the header lines into a Game; any problem raises with its line."""
+def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> Game:
+    """Read the header lines into a Game; any problem raises with its line.
+
+    ``first_line`` is where a missing header line is reported.
+    """
     by_key: dict[str, list[Header]] = {}
     for header in headers:
         by_key.setdefault(header.key, []).append(header)
-    first_line = Span(1, 1, "", source)
 
     def one(key: str, required: bool = True) -> Header | None:
         found = by_key.get(key, [])
@@ -82,7 +84,7 @@ def set_up(headers: tuple[Header, ...], source: str, near: Path | None) -> Game:
                                f"{key!r}", by_key[key][0].span)
     engine = Engine(spec)
     hands, stock = _read_deal(one("deal", required=False), by_key, spec, engine, table, dealer,
-                              source)
+                              first_line)
     return Game(spec, engine, table, dealer, hands, stock)
 
 
@@ -134,14 +136,14 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
 
 def _read_deal(
     header: Header | None, by_key: dict[str, list[Header]], spec: GameSpec, engine: Engine,
-    table: Table, dealer: int, source: str,
+    table: Table, dealer: int, first_line: Span,
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     count = len(table.players)
     kind = [t.low for t in header.values] if header else ["hidden"]
     if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
         dealt, rest = engine.shuffled_deal(count, dealer, int(kind[1]))
         return tuple(tuple(h) for h in dealt), tuple(rest)
-    span = header.span if header else Span(1, 1, "", source)
+    span = header.span if header else first_line
     if kind == ["hidden"]:
         raise RefereeError(Kind.HEADER, "deal: hidden is not supported yet; write "
                            "'deal: given' with the hands, or 'deal: seed N'", span)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from referee.checker import check_text
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
-from referee.simulate import PLAYER_NAMES, play_one
+from referee.simulate import PLAYER_NAMES, PlayedGame, play_one
 
 RULES = bundled_rule_names()
 SETTINGS = settings(max_examples=12, deadline=None,
@@ -23,20 +23,24 @@ def engine_for(name: str) -> Engine:
     return Engine(load_spec(path))
 
 
+def random_game(name: str, data: st.DataObject) -> tuple[PlayedGame, tuple[str, ...]]:
+    """A random self-played game of ``name`` and its players' names."""
+    engine = engine_for(name)
+    players = data.draw(st.sampled_from(sorted(engine.spec.player_counts)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    return play_one(engine, players, seed, transcript=True), PLAYER_NAMES[:players]
+
+
 @pytest.mark.parametrize("name", RULES)
 @SETTINGS
 @given(data=st.data())
 def test_self_play_transcripts_revalidate(name: str, data: st.DataObject) -> None:
-    engine = engine_for(name)
-    players = data.draw(st.sampled_from(sorted(engine.spec.player_counts)), label="players")
-    seed = data.draw(st.integers(0, 2**32), label="seed")
-    played = play_one(engine, players, seed, transcript=True)
+    played, names = random_game(name, data)
     verdict = check_text("\n".join(played.lines))
     assert verdict.ok, verdict.report()
     assert verdict.state is not None
     assert verdict.state["over"] == played.result.over
     assert tuple(verdict.state["scores"].values()) == played.result.scores
-    names = PLAYER_NAMES[:players]
     assert verdict.state["winners"] == [names[seat] for seat in played.result.winners]
 
 
@@ -44,9 +48,7 @@ def test_self_play_transcripts_revalidate(name: str, data: st.DataObject) -> Non
 @SETTINGS
 @given(data=st.data())
 def test_a_give_turned_into_a_refusal_is_caught(name: str, data: st.DataObject) -> None:
-    engine = engine_for(name)
-    players = data.draw(st.sampled_from(sorted(engine.spec.player_counts)), label="players")
-    played = play_one(engine, players, data.draw(st.integers(0, 2**32)), transcript=True)
+    played, _ = random_game(name, data)
     lines = list(played.lines)
     gives = [i for i, line in enumerate(lines) if " gives " in line]
     if not gives:
@@ -63,15 +65,12 @@ def test_a_give_turned_into_a_refusal_is_caught(name: str, data: st.DataObject) 
 @SETTINGS
 @given(data=st.data())
 def test_an_ask_by_the_wrong_player_is_caught(name: str, data: st.DataObject) -> None:
-    engine = engine_for(name)
-    players = data.draw(st.sampled_from(sorted(engine.spec.player_counts)), label="players")
-    played = play_one(engine, players, data.draw(st.integers(0, 2**32)), transcript=True)
+    played, names = random_game(name, data)
     lines = list(played.lines)
     asks = [i for i, line in enumerate(lines) if " asks " in line]
     index = data.draw(st.sampled_from(asks), label="ask line")
     asker = lines[index].split()[0]
-    names = PLAYER_NAMES[:players]
-    other = names[(names.index(asker) + 1) % players]
+    other = names[(names.index(asker) + 1) % len(names)]
     lines[index] = other + lines[index][len(asker):]
     verdict = check_text("\n".join(lines))
     assert not verdict.ok and verdict.error is not None and verdict.error.span is not None
