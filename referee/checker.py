@@ -228,7 +228,8 @@ class _Driver:
             return tuple(self._card(event, t) for t in event.items)
         if event.count is not None and due and event.count != len(due):
             who = self.state.players[player]
-            raise RefereeError(Kind.CONTRADICTION, f"{who} holds {len(due)} such cards "
+            cards = "such card" if len(due) == 1 else "such cards"
+            raise RefereeError(Kind.CONTRADICTION, f"{who} holds {len(due)} {cards} "
                                f"({' '.join(due)}), not {event.count}", event.span)
         return due
 

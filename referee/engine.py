@@ -315,7 +315,8 @@ class Engine:
 
     def _lay_complete_sets(self, state: GameState, seat: int, cards: Iterable[Card]) -> None:
         hand = state.hands[seat]
-        for name in {self._set_name[c] for c in cards}:
+        touched = {self._set_name[c] for c in cards}
+        for name in (s.name for s in self.spec.sets if s.name in touched):
             members = self._set_cards[name]
             if members <= hand:
                 hand.difference_update(members)
