@@ -148,7 +148,7 @@ class _Driver:
         answering = kind in (EventKind.GIVE, EventKind.REFUSE)
         if (phase is Phase.ANSWER and not answering) or (
                 phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW):
-            self.fill_forced()
+            self.fill_forced(kind)
             if self.state.over:
                 raise RefereeError(Kind.OVER, "the game is already over", event.span)
         move = self._move(event)
@@ -157,9 +157,12 @@ class _Driver:
             raise problem.located(event.span)
         self.engine.apply(self.state, move)
 
-    def fill_forced(self) -> None:
-        """Play the answers and draws the cards decide, up to the next free choice."""
+    def fill_forced(self, written: EventKind | None = None) -> None:
+        """Play the answers and draws the cards decide, up to the next free choice,
+        or up to the point where the ``written`` event is the one due."""
         for _ in range(len(self.game.spec.cards) + 2):
+            if written is EventKind.DRAW and self.state.phase in (Phase.DRAW, Phase.STUCK_DRAW):
+                return
             move = self.engine.forced_move(self.state)
             if move is None:
                 return
