@@ -40,10 +40,6 @@ class Result:
     winners: tuple[int, ...]
 
 
-def _error(kind: Kind, message: str) -> RefereeError:
-    return RefereeError(kind, message)
-
-
 class Engine:
     """Plays games under one GameSpec."""
 
@@ -134,34 +130,35 @@ class Engine:
         """Why ``move`` is not allowed now, or None when it is."""
         name = state.players
         if state.phase is Phase.OVER:
-            return _error(Kind.OVER, "the game is already over")
+            return RefereeError(Kind.OVER, "the game is already over")
         if isinstance(move, Ask):
             if state.phase is Phase.ANSWER:
                 assert state.asking is not None
-                return _error(Kind.TURN, f"{name[state.asking.target]} must answer "
+                return RefereeError(Kind.TURN, f"{name[state.asking.target]} must answer "
                               f"{name[state.asking.player]}'s ask first")
             if state.phase is not Phase.ASK:
-                return _error(Kind.TURN, f"{name[state.turn]} must draw before anyone asks")
+                return RefereeError(Kind.TURN, f"{name[state.turn]} must draw before anyone asks")
             if move.player != state.turn:
-                return _error(Kind.TURN, f"it is {name[state.turn]}'s turn, "
+                return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
                               f"not {name[move.player]}'s")
             return self._ask_violation(state, move)
         if isinstance(move, Give | Refuse):
             if state.phase is not Phase.ANSWER:
-                return _error(Kind.TURN, f"nobody is waiting for {name[move.player]}'s answer")
+                return RefereeError(
+                    Kind.TURN, f"nobody is waiting for {name[move.player]}'s answer")
             assert state.asking is not None
             if move.player != state.asking.target:
-                return _error(Kind.TURN, f"{name[state.asking.player]} asked "
+                return RefereeError(Kind.TURN, f"{name[state.asking.player]} asked "
                               f"{name[state.asking.target]}, not {name[move.player]}")
             return self._answer_violation(state, move)
         if state.phase not in (Phase.DRAW, Phase.STUCK_DRAW):
-            return _error(Kind.ILLEGAL, f"{name[move.player]} has no reason to draw now")
+            return RefereeError(Kind.ILLEGAL, f"{name[move.player]} has no reason to draw now")
         if move.player != state.turn:
-            return _error(Kind.TURN, f"{name[state.turn]} draws now, not {name[move.player]}")
+            return RefereeError(Kind.TURN, f"{name[state.turn]} draws now, not {name[move.player]}")
         if not state.stock:
-            return _error(Kind.ILLEGAL, "the stock is empty")
+            return RefereeError(Kind.ILLEGAL, "the stock is empty")
         if move.card is not None and move.card != state.stock[-1]:
-            return _error(Kind.CONTRADICTION, f"the top card of the stock is "
+            return RefereeError(Kind.CONTRADICTION, f"the top card of the stock is "
                           f"{state.stock[-1]}, not {move.card}")
         return None
 
@@ -210,34 +207,35 @@ class Engine:
         spec, name = self.spec, state.players
         asker, target = name[ask.player], name[ask.target]
         if ask.target == ask.player:
-            return _error(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
+            return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
         if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
-            return _error(Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
+            return RefereeError(
+                Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
         if spec.ask.item is AskFor.CARD and ask.card is None:
-            return _error(Kind.ILLEGAL, f"in {spec.title} a player asks for a card, "
-                          f"not a rank: name the suit too ({ask.rank}S, say)")
+            return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
+                                "with its suit, not a rank")
         if spec.ask.item is AskFor.RANK and ask.card is not None:
-            return _error(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
+            return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
                           f"not a card: ask for {ask.rank}")
         wanted = ask.card if ask.card is not None else ask.rank
         hand = state.hands[ask.player]
         if ask.card is not None:
             if ask.card in hand and not spec.ask.may_hold_card:
-                return _error(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
+                return RefereeError(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
                               f"cannot ask for it")
             owner = spec.set_of_card[ask.card]
             if any(owner.name in laid for laid in state.laid):
-                return _error(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
+                return RefereeError(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
         elif not self._unlaid(state, self._cards_of_rank.get(ask.rank, ())):
-            return _error(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
+            return RefereeError(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
         if spec.ask.must_hold is Holding.SAME_RANK:
             if not any(self._rank[c] == ask.rank for c in hand):
-                return _error(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
+                return RefereeError(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
                               f"ask for {wanted}")
         elif spec.ask.must_hold is Holding.SAME_SET and ask.card is not None:
             members = spec.set_of_card[ask.card]
             if not any(c in members.cards for c in hand if c != ask.card):
-                return _error(Kind.ILLEGAL, f"{asker} holds no card of the set "
+                return RefereeError(Kind.ILLEGAL, f"{asker} holds no card of the set "
                               f"{members.name} and so cannot ask for {wanted}")
         return None
 
@@ -294,14 +292,14 @@ class Engine:
         asked = state.asking.card or state.asking.rank
         if isinstance(move, Refuse):
             if due:
-                return _error(Kind.CONTRADICTION, f"{who} holds {' '.join(due)}, so {who} "
+                return RefereeError(Kind.CONTRADICTION, f"{who} holds {' '.join(due)}, so {who} "
                               f"cannot say no to an ask for {asked}")
             return None
         if not due:
-            return _error(Kind.CONTRADICTION, f"{who} holds no {asked}, so {who} has "
+            return RefereeError(Kind.CONTRADICTION, f"{who} holds no {asked}, so {who} has "
                           f"nothing to give")
         if set(move.cards) != set(due):
-            return _error(Kind.CONTRADICTION, f"{who} must give {' '.join(due)}, "
+            return RefereeError(Kind.CONTRADICTION, f"{who} must give {' '.join(due)}, "
                           f"not {' '.join(move.cards) or 'nothing'}")
         return None
 
