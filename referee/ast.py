@@ -39,9 +39,13 @@ class Node:
         return next((p for p in self.parts if p.kind == kind), None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class RuleFile:
-    """A parsed rule file: where it came from and its statements in order."""
+    """A parsed rule file: where it came from and its statements in order.
+
+    Compared by identity: a file's parse is cached, so the same object stands
+    for the same unchanged file.
+    """
 
     path: str
     name: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
@@ -95,7 +96,12 @@ def bundled_rule_names() -> list[str]:
 def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
     """Compile the rule file at ``path`` (and its bases) with option values set."""
     layers = _load_layers(path, [])
-    return _Compiler(layers, dict(options or {})).compile()
+    return _compile(tuple(layers), tuple(sorted((options or {}).items())))
+
+
+@cache
+def _compile(layers: tuple[RuleFile, ...], options: tuple[tuple[str, str], ...]) -> GameSpec:
+    return _Compiler(list(layers), dict(options)).compile()
 
 
 def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
