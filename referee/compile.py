@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
@@ -99,7 +99,7 @@ def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
     return _compile(tuple(layers), tuple(sorted((options or {}).items())))
 
 
-@cache
+@lru_cache(maxsize=128)
 def _compile(layers: tuple[RuleFile, ...], options: tuple[tuple[str, str], ...]) -> GameSpec:
     return _Compiler(list(layers), dict(options)).compile()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, UnexpectedInput
@@ -58,36 +58,36 @@ def rules_parser() -> tuple[Lark, dict[str, str]]:
 
 
 def parse_rule_file(path: Path) -> RuleFile:
-    """Read and parse one rule file; a problem raises a ``rules`` error with its place.
-
-    Parses are remembered for as long as the file's size and time stamp stay the same.
-    """
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        raise RefereeError(Kind.RULES, f"cannot read {path}: {exc.strerror}") from None
-    return _parse_rule_file(path, stat.st_mtime_ns, stat.st_size)
-
-
-@cache
-def _parse_rule_file(path: Path, mtime_ns: int, size: int) -> RuleFile:
-    del mtime_ns  # part of the cache key only
+    """Read and parse one rule file; a problem raises a ``rules`` error with its place."""
     source = str(path)
     try:
+        size = path.stat().st_size
         if size > MAX_RULE_FILE_BYTES:
             raise RefereeError(
                 Kind.RULES, f"{source} is {size} bytes; a rule file may hold at most "
                 f"{MAX_RULE_FILE_BYTES}")
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RefereeError(Kind.RULES, f"{source} is not UTF-8 text ({exc.reason})") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise RefereeError(Kind.RULES, f"cannot read {source}: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        shown = data.splitlines()[line - 1].decode("utf-8", "replace")
+        column = len(data[data.rfind(b"\n", 0, exc.start) + 1: exc.start].decode(
+            "utf-8", "replace")) + 1
+        raise RefereeError(Kind.RULES, "this line is not UTF-8 text",
+                           Span(line, column, shown, source)) from None
     return parse_rules_text(text, source, path.stem)
 
 
+@lru_cache(maxsize=128)
 def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
-    """Parse rule-file text; ``source`` names it in errors."""
+    """Parse rule-file text; ``source`` names it in errors.
+
+    Parses are remembered by text, so an unchanged file is parsed once and
+    stands as the same RuleFile object.
+    """
     lines = text.splitlines()
     if not text.endswith("\n"):
         text += "\n"
