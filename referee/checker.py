@@ -16,9 +16,10 @@ from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.moves import Ask, Draw, Give, Move, Refuse
-from referee.notation import Event, EventKind, Token, read_transcript
+from referee.notation import Event, EventKind, Token, read_transcript, write_header
 from referee.setup import Game, set_up
 from referee.state import GameState, Phase
+from referee.writer import format_books, format_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,7 @@ class Verdict:
     events: int
     error: RefereeError | None
     state: dict[str, Any] | None
+    canonical: tuple[str, ...] = ()  # the accepted events, filled in, in canonical notation
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of NOTATION.md."""
@@ -88,6 +90,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
     """Check transcript text; rule files named in it are looked for ``near`` first."""
     game: Game | None = None
     state: GameState | None = None
+    driver: _Driver | None = None
     events = 0
     try:
         transcript = read_transcript(text, source)
@@ -106,8 +109,10 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
     except RefereeError as exc:
         name = game.spec.name if game else None
         summary = describe(game.engine, state) if game and state else None
-        return Verdict(source, False, name, events, exc, summary)
-    return Verdict(source, True, game.spec.name, events, None, describe(game.engine, state))
+        lines = tuple(driver.lines) if driver else ()
+        return Verdict(source, False, name, events, exc, summary, lines)
+    return Verdict(source, True, game.spec.name, events, None, describe(game.engine, state),
+                   tuple(driver.lines))
 
 
 def describe(engine: Engine, state: GameState) -> dict[str, Any]:
@@ -131,6 +136,15 @@ class _Driver:
         self.game = game
         self.engine = game.engine
         self.state = state
+        names = game.table.players
+        self.lines = write_header(game.rules, names, game.dealer, game.hands, game.stock,
+                                  game.options)
+        self.lines += format_books(state.just_laid, names)
+
+    def _apply(self, move: Move) -> None:
+        self.engine.apply(self.state, move)
+        self.lines.append(format_move(move, self.state.players))
+        self.lines += format_books(self.state.just_laid, self.state.players)
 
     def play(self, event: Event) -> None:
         kind = event.kind
@@ -155,7 +169,7 @@ class _Driver:
         problem = self.engine.violation(self.state, move)
         if problem is not None:
             raise problem.located(event.span)
-        self.engine.apply(self.state, move)
+        self._apply(move)
 
     def fill_forced(self, written: EventKind | None = None) -> None:
         """Play the answers and draws the cards decide, up to the next free choice,
@@ -166,7 +180,7 @@ class _Driver:
             move = self.engine.forced_move(self.state)
             if move is None:
                 return
-            self.engine.apply(self.state, move)
+            self._apply(move)
 
     def _span(self, event: Event, token: Token) -> Span:
         return Span(event.span.line, token.column, event.span.text, event.span.source,

@@ -36,6 +36,19 @@ def check(transcript: Path, as_json: bool) -> None:
     sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
 
 
+@main.command(name="format")
+@click.argument("transcript", type=click.Path(dir_okay=False, path_type=Path))
+def format_transcript(transcript: Path) -> None:
+    """Print a transcript in canonical notation, with every answer, draw and book that
+    the referee filled in written out, up to the first error."""
+    verdict = check_file(transcript)
+    if verdict.canonical:
+        click.echo("\n".join(verdict.canonical))
+    if verdict.error is not None:
+        click.echo(verdict.error.report(), err=True)
+    sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
+
+
 @main.command()
 @click.argument("rules")
 @click.option("--players", "-p", type=click.IntRange(2, 16), required=True)

@@ -228,10 +228,11 @@ def _read_claim(tokens: list[Token], span: Span, fail: object) -> Event:
 def write_header(
     game: str, players: tuple[str, ...], dealer: int,
     hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
+    options: tuple[tuple[str, str], ...] = (),
 ) -> list[str]:
     """Canonical header lines of an open deal (``deal: given``)."""
-    lines = [f"game: {game}", f"players: {' '.join(players)}",
-             f"dealer: {players[dealer]}", "deal: given"]
+    lines = [f"game: {game}", *(f"option {name}: {value}" for name, value in options),
+             f"players: {' '.join(players)}", f"dealer: {players[dealer]}", "deal: given"]
     lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)]
     if stock:
         lines.append(f"stock: {' '.join(stock)}")

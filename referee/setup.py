@@ -49,6 +49,8 @@ class Game:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
+    rules: str  # the rule file as the header names it
+    options: tuple[tuple[str, str], ...]  # the options the header sets
 
 
 def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> Game:
@@ -85,7 +87,9 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     engine = Engine(spec)
     hands, stock = _read_deal(one("deal", required=False), by_key, spec, engine, table, dealer,
                               first_line)
-    return Game(spec, engine, table, dealer, hands, stock)
+    options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
+                    if o.name is not None)
+    return Game(spec, engine, table, dealer, hands, stock, game_header.values[0].text, options)
 
 
 def _load_rules(header: Header, options: list[Header], near: Path | None) -> GameSpec:

@@ -50,7 +50,7 @@ def play_one(
     lines: list[str] = []
     if transcript:
         lines = write_header(engine.spec.name, names, dealer,
-                             tuple(tuple(h) for h in hands), tuple(stock))
+                             tuple(tuple(h) for h in hands), tuple(stock), ())
         lines += format_books(state.just_laid, names)
     moves = 0
     while not state.over and moves < max_moves:

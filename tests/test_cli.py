@@ -121,3 +121,20 @@ def test_odd_input_never_shows_a_traceback(tmp_path: Path, data: bytes) -> None:
     assert done.returncode in (1, 2)
     assert "Traceback" not in done.stderr
     assert f"{game}:" in done.stderr
+
+
+@pytest.mark.parametrize("path", sorted((TESTS / "transcripts").rglob("*.txt")),
+                         ids=lambda p: str(p.relative_to(TESTS)))
+def test_the_canonical_form_checks_to_the_same_state(path: Path, tmp_path: Path) -> None:
+    status, out, _ = run("format", str(path))
+    original = json.loads(run("check", "--json", str(path))[1])
+    if not out:
+        assert status != 0 and original["state"] is None
+        return
+    canonical = tmp_path / "canonical.txt"
+    canonical.write_text(out, encoding="utf-8")
+    again = json.loads(run("check", "--json", str(canonical))[1])
+    assert again["ok"], again  # what was accepted before an error is legal on its own
+    if original["ok"]:
+        assert again["state"] == original["state"]
+    assert status == (0 if original["ok"] else 1)
