@@ -32,7 +32,12 @@ class Verdict:
     events: int
     error: RefereeError | None
     state: dict[str, Any] | None
-    canonical: tuple[str, ...] = ()  # the accepted events, filled in, in canonical notation
+    record: Record | None = None  # the accepted moves, filled in
+
+    @property
+    def canonical(self) -> list[str]:
+        """The accepted events, filled in, in canonical notation."""
+        return self.record.lines() if self.record else []
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of NOTATION.md."""
@@ -109,10 +114,10 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
     except RefereeError as exc:
         name = game.spec.name if game else None
         summary = describe(game.engine, state) if game and state else None
-        lines = tuple(driver.lines) if driver else ()
-        return Verdict(source, False, name, events, exc, summary, lines)
+        record = driver.record if driver else None
+        return Verdict(source, False, name, events, exc, summary, record)
     return Verdict(source, True, game.spec.name, events, None, describe(game.engine, state),
-                   tuple(driver.lines))
+                   driver.record)
 
 
 def describe(engine: Engine, state: GameState) -> dict[str, Any]:
@@ -129,6 +134,24 @@ def describe(engine: Engine, state: GameState) -> dict[str, Any]:
     }
 
 
+@dataclass(slots=True)
+class Record:
+    """What was played, with what the referee filled in, to be written out on demand."""
+
+    header: list[str]
+    players: tuple[str, ...]
+    played: list[tuple[Move | None, tuple[tuple[int, str], ...]]]
+
+    def lines(self) -> list[str]:
+        """The canonical transcript: header, then each move and the sets it laid."""
+        lines = list(self.header)
+        for move, laid in self.played:
+            if move is not None:
+                lines.append(format_move(move, self.players))
+            lines += format_books(list(laid), self.players)
+        return lines
+
+
 class _Driver:
     """Resolves events to moves and plays them, filling in what the cards decide."""
 
@@ -136,15 +159,13 @@ class _Driver:
         self.game = game
         self.engine = game.engine
         self.state = state
-        names = game.table.players
-        self.lines = write_header(game.rules, names, game.dealer, game.hands, game.stock,
-                                  game.options)
-        self.lines += format_books(state.just_laid, names)
+        header = write_header(game.rules, game.table.players, game.dealer, game.hands,
+                              game.stock, game.options)
+        self.record = Record(header, game.table.players, [(None, tuple(state.just_laid))])
 
     def _apply(self, move: Move) -> None:
         self.engine.apply(self.state, move)
-        self.lines.append(format_move(move, self.state.players))
-        self.lines += format_books(self.state.just_laid, self.state.players)
+        self.record.played.append((move, tuple(self.state.just_laid)))
 
     def play(self, event: Event) -> None:
         kind = event.kind
@@ -187,7 +208,7 @@ class _Driver:
                     len(token.text))
 
     def _seat(self, event: Event, token: Token) -> int:
-        return self.game.table.seat(token, self._span(event, token))
+        return self.game.table.seat(token, event.span)
 
     def _move(self, event: Event) -> Move:
         state = self.state
@@ -214,22 +235,21 @@ class _Driver:
 
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
         text = event.item_text()
-        at = self._span(event, event.items[0]) if event.items else event.span
         spec = self.game.spec
+        problem = f"{text!r} is not a card or a rank"
         if len(event.items) == 1:
             card = parse_card(text)
-            if card is not None:
-                if card not in self.engine.deck:
-                    raise RefereeError(Kind.UNKNOWN, f"{card} is not in the deck of "
-                                       f"{spec.title}", at)
+            rank = rank_of(card) if card is not None else parse_rank(text)
+            if card is not None and card in self.engine.deck:
                 return rank_of(card), card
-            rank = parse_rank(text)
-            if rank is not None:
-                if rank not in spec.ranks:
-                    raise RefereeError(Kind.UNKNOWN, f"the deck of {spec.title} has no "
-                                       f"rank {rank}", at)
+            if card is None and rank is not None and rank in spec.ranks:
                 return rank, None
-        raise RefereeError(Kind.UNKNOWN, f"{text!r} is not a card or a rank", at)
+            if card is not None:
+                problem = f"{card} is not in the deck of {spec.title}"
+            elif rank is not None:
+                problem = f"the deck of {spec.title} has no rank {rank}"
+        at = self._span(event, event.items[0]) if event.items else event.span
+        raise RefereeError(Kind.UNKNOWN, problem, at)
 
     def _card(self, event: Event, token: Token) -> Card:
         card = parse_card(token.text)

@@ -22,16 +22,17 @@ class Table:
 
     players: tuple[str, ...]
 
-    def seat(self, token: Token, span: Span) -> int:
-        """The seat a written name (or a unique prefix of one) names."""
-        low = token.low
-        exact = [i for i, p in enumerate(self.players) if p.lower() == low]
-        if exact:
-            return exact[0]
+    def seat(self, token: Token, line: Span) -> int:
+        """The seat a written name (or a unique prefix of one) names; ``line`` is
+        the place of the line it stands on, for errors."""
+        low = token.text.lower()
+        for seat, name in enumerate(self.players):
+            if name.lower() == low:
+                return seat
         matches = [i for i, p in enumerate(self.players) if p.lower().startswith(low)]
         if len(matches) == 1:
             return matches[0]
-        at = Span(span.line, token.column, span.text, span.source, len(token.text))
+        at = Span(line.line, token.column, line.text, line.source, len(token.text))
         if matches:
             names = " or ".join(self.players[i] for i in matches)
             raise RefereeError(Kind.UNKNOWN, f"{token.text!r} could be {names}", at)
