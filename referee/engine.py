@@ -229,14 +229,14 @@ class Engine:
         elif not self._unlaid(state, self._cards_of_rank.get(ask.rank, ())):
             return RefereeError(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
         if spec.ask.must_hold is Holding.SAME_RANK:
-            if not any(self._rank[c] == ask.rank for c in hand):
+            if not any(self._rank[c] == ask.rank for c in hand if c != ask.card):
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
-                              f"ask for {wanted}")
-        elif spec.ask.must_hold is Holding.SAME_SET and ask.card is not None:
-            members = spec.set_of_card[ask.card]
-            if not any(c in members.cards for c in hand if c != ask.card):
+                                    f"ask for {wanted}")
+        elif (spec.ask.must_hold is Holding.SAME_SET and ask.card is not None
+              and not self._holds_another(hand, ask.card)):
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds no card of the set "
-                              f"{members.name} and so cannot ask for {wanted}")
+                                    f"{spec.set_of_card[ask.card].name} and so cannot ask "
+                                    f"for {wanted}")
         return None
 
     def _unlaid(self, state: GameState, cards: Iterable[Card]) -> list[Card]:
@@ -244,9 +244,25 @@ class Engine:
         return [c for c in cards if self._set_name[c] not in laid]
 
     def _legal_asks(self, state: GameState) -> list[Move]:
+        items, targets = self._ask_options(state)
+        return [Ask(state.turn, t, rank, card) for rank, card in items for t in targets]
+
+    def random_move(self, state: GameState, rng: random.Random) -> Move | None:
+        """A move drawn uniformly from :meth:`legal_moves`, without listing them all."""
+        if state.phase is not Phase.ASK:
+            return self.forced_move(state)
+        items, targets = self._ask_options(state)
+        if not items or not targets:
+            return None
+        rank, card = rng.choice(items)
+        return Ask(state.turn, rng.choice(targets), rank, card)
+
+    def _ask_options(
+        self, state: GameState
+    ) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
+        """What the player in turn may ask for, and whom: every pair is a legal ask."""
         spec, seat = self.spec, state.turn
         hand = state.hands[seat]
-        targets = self._targets(state, seat)
         if spec.ask.must_hold is Holding.SAME_RANK:
             pool = [c for r in {self._rank[c] for c in hand} for c in self._cards_of_rank[r]]
         elif spec.ask.must_hold is Holding.SAME_SET:
@@ -255,17 +271,26 @@ class Engine:
         else:
             pool = list(spec.cards)
         pool = self._unlaid(state, pool)
+        targets = self._targets(state, seat)
         if spec.ask.item is AskFor.RANK:
-            ranks = sorted({self._rank[c] for c in pool})
-            return [Ask(seat, t, rank) for rank in ranks for t in targets]
-        moves: list[Move] = []
+            return [(rank, None) for rank in sorted({self._rank[c] for c in pool})], targets
+        items: list[tuple[Rank, Card | None]] = []
         for card in sorted(pool, key=self._position.__getitem__):
             if card in hand and not spec.ask.may_hold_card:
                 continue
-            if spec.ask.must_hold is Holding.SAME_SET and hand <= {card}:
+            if card in hand and not self._holds_another(hand, card):
                 continue
-            moves += [Ask(seat, t, self._rank[card], card) for t in targets]
-        return moves
+            items.append((self._rank[card], card))
+        return items, targets
+
+    def _holds_another(self, hand: set[Card], card: Card) -> bool:
+        """Whether ``hand`` has a card besides ``card`` that meets the must-hold rule."""
+        must_hold = self.spec.ask.must_hold
+        if must_hold is Holding.SAME_RANK:
+            return any(self._rank[c] == self._rank[card] for c in hand if c != card)
+        if must_hold is Holding.SAME_SET:
+            return any(self._set_name[c] == self._set_name[card] for c in hand if c != card)
+        return True
 
     def _targets(self, state: GameState, seat: int) -> list[int]:
         needs_cards = self.spec.ask.target_needs_cards

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from referee.engine import Engine, Result
 from referee.notation import write_header
 from referee.spec import GameSpec
-from referee.state import Phase
 from referee.writer import format_books, format_move
 
 DEFAULT_MAX_MOVES = 20_000
@@ -54,12 +53,9 @@ def play_one(
         lines += format_books(state.just_laid, names)
     moves = 0
     while not state.over and moves < max_moves:
-        if state.phase is Phase.ASK:
-            move = rng.choice(engine.legal_moves(state))
-        else:
-            forced = engine.forced_move(state)
-            assert forced is not None
-            move = forced
+        move = engine.random_move(state, rng)
+        if move is None:
+            break  # nobody can move, yet the rules do not end the game
         engine.apply(state, move)
         moves += 1
         if transcript:

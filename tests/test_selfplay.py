@@ -3,14 +3,19 @@ and one changed answer or one wrong asker is caught at its line."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cards import rank_of
 from referee.checker import check_text
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
+from referee.moves import Ask
 from referee.simulate import PLAYER_NAMES, PlayedGame, play_one
+from referee.state import GameState, Phase
 
 RULES = bundled_rule_names()
 SETTINGS = settings(max_examples=12, deadline=None,
@@ -76,3 +81,33 @@ def test_an_ask_by_the_wrong_player_is_caught(name: str, data: st.DataObject) ->
     assert not verdict.ok and verdict.error is not None and verdict.error.span is not None
     assert verdict.error.kind.value in ("turn", "illegal")
     assert verdict.error.span.line == index + 1
+
+
+@pytest.mark.parametrize("name", RULES)
+@SETTINGS
+@given(seed=st.integers(0, 2**32))
+def test_random_moves_are_legal_moves(name: str, seed: int) -> None:
+    engine = engine_for(name)
+    rng = random.Random(seed)
+    players = rng.choice(sorted(engine.spec.player_counts))
+    hands, stock = engine.shuffled_deal(players, players - 1, seed)
+    state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock)
+    step = 0
+    while not state.over:
+        move = engine.random_move(state, rng)
+        assert move is not None
+        legal = engine.legal_moves(state)
+        assert move in legal and engine.is_legal(state, move)
+        if state.phase is Phase.ASK and step % 7 == 0:
+            assert {ask for ask in every_ask(engine, state) if engine.is_legal(state, ask)} == set(
+                legal)
+        engine.apply(state, move)
+        step += 1
+
+
+def every_ask(engine: Engine, state: GameState) -> list[Ask]:
+    """Every ask the player in turn could utter, legal or not."""
+    spec, seat = engine.spec, state.turn
+    items = [(rank_of(c), c) for c in spec.cards] + [(r, None) for r in spec.ranks]
+    return [Ask(seat, target, rank, card)
+            for target in range(len(state.players)) for rank, card in items]
