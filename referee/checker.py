@@ -103,7 +103,8 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
             raise transcript.error
         first_line = text.splitlines()[0] if text else ""
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
-        state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock)
+        state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock,
+                                  game.teams)
         driver = _Driver(game, state)
         for event in transcript.events:
             driver.play(event)
@@ -159,9 +160,13 @@ class _Driver:
         self.game = game
         self.engine = game.engine
         self.state = state
-        header = write_header(game.rules, game.table.players, game.dealer, game.hands,
-                              game.stock, game.options)
-        self.record = Record(header, game.table.players, [(None, tuple(state.just_laid))])
+        names = game.table.players
+        teams = tuple(
+            (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
+            for index, team in enumerate(game.team_names))
+        header = write_header(game.rules, names, game.dealer, game.hands, game.stock,
+                              game.options, teams)
+        self.record = Record(header, names, [(None, tuple(state.just_laid))])
 
     def _apply(self, move: Move) -> None:
         self.engine.apply(self.state, move)

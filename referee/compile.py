@@ -202,6 +202,7 @@ class _Compiler:
 
     def compile(self) -> GameSpec:
         player_counts = self._player_counts(self.need("players"))
+        teams = self._teams(player_counts)
         ranks, suits, cards = self._deck(self.need("deck"))
         sets = self._sets(ranks, cards)
         deal_all, deal_sizes = self._deal(self.need("deal"), player_counts, len(cards))
@@ -213,8 +214,8 @@ class _Compiler:
         score = self.slots.get("score")
         return GameSpec(
             name=self.top.name, title=title, about=about, source=self.top.path,
-            player_counts=frozenset(player_counts), ranks=ranks, suits=suits, cards=cards,
-            sets=sets,
+            player_counts=frozenset(player_counts), teams=teams,
+            ranks=ranks, suits=suits, cards=cards, sets=sets,
             set_of_card=MappingProxyType({c: s for s in sets for c in s.cards}),
             deal_all=deal_all, deal_sizes=MappingProxyType(deal_sizes),
             lay_down=self._phrase("lay_down", LayDown, LayDown.AT_ONCE),
@@ -245,6 +246,16 @@ class _Compiler:
         if count.kind == "count_at_least":
             return list(range(numbers[0], MAX_PLAYERS + 1))
         return sorted(set(numbers))
+
+    def _teams(self, player_counts: list[int]) -> int:
+        node = self.slots.get("teams")
+        if node is None:
+            return 0
+        teams = _int(node.words[0], "the number of teams", 2, MAX_PLAYERS)
+        uneven = [n for n in player_counts if n % teams]
+        if uneven:
+            fail(f"{uneven[0]} players cannot sit alternately in {teams} teams", node.span)
+        return teams
 
     def _deck(self, node: Node) -> tuple[tuple[Rank, ...], tuple[Suit, ...], tuple[Card, ...]]:
         base = node.parts[0]
@@ -375,8 +386,12 @@ class _Compiler:
         if item is AskFor.RANK and handover is Handover.THE_CARD:
             fail("an ask for a rank names no card to give; say 'every card of the rank'",
                  gives.span)
+        target = Target.OPPONENT if whom.phrase.startswith("an opponent") else Target.ANY_OTHER
+        if target is Target.OPPONENT and "teams" not in self.slots:
+            fail("asks go to opponents, but the rules never say the teams "
+                 "(teams: 2, seated alternately)", whom.span)
         return AskSpec(
-            target=Target.ANY_OTHER,
+            target=target,
             target_needs_cards=whom.phrase.endswith("who holds cards"),
             item=item,
             must_hold=self._phrase("must_hold", Holding, Holding.NOTHING),

@@ -25,6 +25,7 @@ from referee.spec import (
     Handover,
     Holding,
     PassTo,
+    Target,
     TieRule,
     WhenStuck,
 )
@@ -75,12 +76,19 @@ class Engine:
     def start(
         self, players: Sequence[str], dealer: int,
         hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+        teams: Sequence[int] | None = None,
     ) -> GameState:
-        """The state after the deal: sets laid at once, the first player in turn."""
+        """The state after the deal: sets laid at once, the first player in turn.
+
+        ``teams`` gives each seat's team; by default teams sit alternately.
+        """
         count = len(players)
+        if teams is None:
+            teams = [seat % self.spec.teams for seat in range(count)] if self.spec.teams else []
         state = GameState(
             players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
             unknown=[0] * count, stock=list(reversed(stock)), laid=[[] for _ in players],
+            teams=tuple(teams),
         )
         for seat in range(count):
             self._lay_complete_sets(state, seat, state.hands[seat])
@@ -208,6 +216,10 @@ class Engine:
         asker, target = name[ask.player], name[ask.target]
         if ask.target == ask.player:
             return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
+        if (spec.ask.target is Target.OPPONENT
+                and state.teams[ask.target] == state.teams[ask.player]):
+            return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
+                                "asks go to opponents only")
         if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
             return RefereeError(
                 Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
@@ -294,8 +306,10 @@ class Engine:
 
     def _targets(self, state: GameState, seat: int) -> list[int]:
         needs_cards = self.spec.ask.target_needs_cards
+        opponents = self.spec.ask.target is Target.OPPONENT
         return [t for t in range(len(state.players))
-                if t != seat and (not needs_cards or state.hand_size(t) > 0)]
+                if t != seat and (not needs_cards or state.hand_size(t) > 0)
+                and not (opponents and state.teams[t] == state.teams[seat])]
 
     def _can_ask(self, state: GameState, seat: int) -> bool:
         return state.hand_size(seat) > 0 and bool(self._targets(state, seat))

@@ -229,10 +229,12 @@ def write_header(
     game: str, players: tuple[str, ...], dealer: int,
     hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
     options: tuple[tuple[str, str], ...] = (),
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
 ) -> list[str]:
     """Canonical header lines of an open deal (``deal: given``)."""
     lines = [f"game: {game}", *(f"option {name}: {value}" for name, value in options),
-             f"players: {' '.join(players)}", f"dealer: {players[dealer]}", "deal: given"]
+             f"players: {' '.join(players)}", f"dealer: {players[dealer]}",
+             *(f"team {name}: {' '.join(members)}" for name, members in teams), "deal: given"]
     lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)]
     if stock:
         lines.append(f"stock: {' '.join(stock)}")

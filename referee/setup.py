@@ -10,6 +10,7 @@ from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
+from referee.resources import rules_dir
 from referee.spec import GameSpec
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
@@ -52,6 +53,8 @@ class Game:
     stock: tuple[Card, ...]
     rules: str  # the rule file as the header names it
     options: tuple[tuple[str, str], ...]  # the options the header sets
+    team_names: tuple[str, ...] = ()
+    teams: tuple[int, ...] = ()  # each seat's team, an index into team_names
 
 
 def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> Game:
@@ -81,7 +84,8 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
         if len(dealer_header.values) != 1:
             raise RefereeError(Kind.HEADER, "name one dealer", dealer_header.span)
         dealer = table.seat(dealer_header.values[0], dealer_header.span)
-    for key in ("team", "centre", "center", "target"):
+    team_names, teams = _read_teams(by_key.get("team", []), spec, table)
+    for key in ("centre", "center", "target"):
         if key in by_key:
             raise RefereeError(Kind.HEADER, f"{spec.title} has no use for the header "
                                f"{key!r}", by_key[key][0].span)
@@ -90,7 +94,47 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
                               first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, hands, stock, game_header.values[0].text, options)
+    return Game(spec, engine, table, dealer, hands, stock, _rules_reference(spec), options,
+                team_names, teams)
+
+
+def _rules_reference(spec: GameSpec) -> str:
+    """How a written-out transcript names its rule file: by name when bundled, else by
+    absolute path, so that it still finds the file from another folder."""
+    path = Path(spec.source).resolve()
+    return spec.name if path.parent == rules_dir().resolve() else str(path)
+
+
+def _read_teams(
+    lines: list[Header], spec: GameSpec, table: Table
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    count = len(table.players)
+    if not spec.teams:
+        if lines:
+            raise RefereeError(Kind.HEADER, f"{spec.title} has no teams", lines[0].span)
+        return (), ()
+    if not lines:
+        names = tuple(str(team + 1) for team in range(spec.teams))
+        return names, tuple(seat % spec.teams for seat in range(count))
+    if len(lines) != spec.teams:
+        raise RefereeError(Kind.HEADER, f"{spec.title} is played in {spec.teams} teams, "
+                           f"not {len(lines)}", lines[-1].span)
+    teams: list[int | None] = [None] * count
+    named: list[str] = []
+    for index, line in enumerate(lines):
+        if line.name is None:
+            raise RefereeError(Kind.HEADER, "a team reads 'team NAME: A C E'", line.span)
+        named.append(line.name.text)
+        for token in line.values:
+            seat = table.seat(token, line.span)
+            if teams[seat] is not None:
+                raise RefereeError(Kind.HEADER, f"{table.players[seat]} is in two teams",
+                                   line.span)
+            teams[seat] = index
+    alone = [table.players[s] for s, team in enumerate(teams) if team is None]
+    if alone:
+        raise RefereeError(Kind.HEADER, f"{alone[0]} is in no team", lines[-1].span)
+    return tuple(named), tuple(t for t in teams if t is not None)
 
 
 def _load_rules(header: Header, options: list[Header], near: Path | None) -> GameSpec:

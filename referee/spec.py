@@ -13,6 +13,7 @@ class Target(Enum):
     """Whom a player may ask."""
 
     ANY_OTHER = "any other player"
+    OPPONENT = "an opponent"
 
 
 class AskFor(Enum):
@@ -135,6 +136,7 @@ class GameSpec:
     about: str
     source: str
     player_counts: frozenset[int]
+    teams: int  # 0 when every player plays alone; seated alternately by default
     ranks: tuple[Rank, ...]
     suits: tuple[Suit, ...]
     cards: tuple[Card, ...]

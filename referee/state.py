@@ -34,6 +34,7 @@ class GameState:
     unknown: list[int]
     stock: list[Card]  # top card last
     laid: list[list[str]]
+    teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
     laid_order: list[tuple[int, str]] = field(default_factory=list)
     turn: int = 0
     phase: Phase = Phase.ASK
@@ -56,7 +57,7 @@ class GameState:
         return GameState(
             players=self.players, dealer=self.dealer,
             hands=[set(h) for h in self.hands], unknown=list(self.unknown),
-            stock=list(self.stock), laid=[list(s) for s in self.laid],
+            stock=list(self.stock), laid=[list(s) for s in self.laid], teams=self.teams,
             laid_order=list(self.laid_order), turn=self.turn, phase=self.phase,
             asking=self.asking, completed=list(self.completed), drawn=self.drawn,
             just_laid=list(self.just_laid),
