@@ -88,6 +88,13 @@ def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
     return next((c for c in candidates if c.is_file()), None)
 
 
+def rule_reference(spec: GameSpec) -> str:
+    """How a written-out transcript names its rule file: by name when bundled, else by
+    absolute path, so that it still finds the file from another folder."""
+    path = Path(spec.source).resolve()
+    return spec.name if path.parent == rules_dir().resolve() else str(path)
+
+
 def bundled_rule_names() -> list[str]:
     """The names of the rule files that ship with the referee."""
     return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))

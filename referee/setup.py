@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.cards import Card, parse_card
-from referee.compile import bundled_rule_names, find_rule_file, load_spec
+from referee.compile import bundled_rule_names, find_rule_file, load_spec, rule_reference
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
-from referee.resources import rules_dir
 from referee.spec import GameSpec
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
@@ -94,15 +93,9 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
                               first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, hands, stock, _rules_reference(spec), options,
+    return Game(spec, engine, table, dealer, hands, stock, rule_reference(spec), options,
                 team_names, teams)
 
-
-def _rules_reference(spec: GameSpec) -> str:
-    """How a written-out transcript names its rule file: by name when bundled, else by
-    absolute path, so that it still finds the file from another folder."""
-    path = Path(spec.source).resolve()
-    return spec.name if path.parent == rules_dir().resolve() else str(path)
 
 
 def _read_teams(

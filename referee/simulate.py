@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from referee.compile import rule_reference
 from referee.engine import Engine, Result
 from referee.notation import write_header
 from referee.spec import GameSpec
@@ -48,7 +49,7 @@ def play_one(
     state = engine.start(names, dealer, hands, stock)
     lines: list[str] = []
     if transcript:
-        lines = write_header(engine.spec.name, names, dealer,
+        lines = write_header(rule_reference(engine.spec), names, dealer,
                              tuple(tuple(h) for h in hands), tuple(stock), ())
         lines += format_books(state.just_laid, names)
     moves = 0

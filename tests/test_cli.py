@@ -138,3 +138,13 @@ def test_the_canonical_form_checks_to_the_same_state(path: Path, tmp_path: Path)
     if original["ok"]:
         assert again["state"] == original["state"]
     assert status == (0 if original["ok"] else 1)
+
+
+def test_simulated_games_of_a_rule_file_outside_rules_check_from_anywhere(
+        tmp_path: Path) -> None:
+    partners = TESTS / "rules_support" / "partners.rules"
+    status, out, _ = run("simulate", str(partners), "-p", "4", "-g", "2", "--max-moves", "40",
+                         "--out", str(tmp_path))
+    assert status == 0 and "unfinished after 40 moves: 2" in out
+    for file in tmp_path.glob("*.txt"):
+        assert run("check", str(file))[0] == 0
