@@ -143,12 +143,12 @@ class Engine:
             if state.phase is Phase.ANSWER:
                 assert state.asking is not None
                 return RefereeError(Kind.TURN, f"{name[state.asking.target]} must answer "
-                              f"{name[state.asking.player]}'s ask first")
+                                    f"{name[state.asking.player]}'s ask first")
             if state.phase is not Phase.ASK:
                 return RefereeError(Kind.TURN, f"{name[state.turn]} must draw before anyone asks")
             if move.player != state.turn:
                 return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
-                              f"not {name[move.player]}'s")
+                                    f"not {name[move.player]}'s")
             return self._ask_violation(state, move)
         if isinstance(move, Give | Refuse):
             if state.phase is not Phase.ANSWER:
@@ -157,7 +157,7 @@ class Engine:
             assert state.asking is not None
             if move.player != state.asking.target:
                 return RefereeError(Kind.TURN, f"{name[state.asking.player]} asked "
-                              f"{name[state.asking.target]}, not {name[move.player]}")
+                                    f"{name[state.asking.target]}, not {name[move.player]}")
             return self._answer_violation(state, move)
         if state.phase not in (Phase.DRAW, Phase.STUCK_DRAW):
             return RefereeError(Kind.ILLEGAL, f"{name[move.player]} has no reason to draw now")
@@ -167,7 +167,7 @@ class Engine:
             return RefereeError(Kind.ILLEGAL, "the stock is empty")
         if move.card is not None and move.card != state.stock[-1]:
             return RefereeError(Kind.CONTRADICTION, f"the top card of the stock is "
-                          f"{state.stock[-1]}, not {move.card}")
+                                f"{state.stock[-1]}, not {move.card}")
         return None
 
     def apply(self, state: GameState, move: Move) -> None:
@@ -228,13 +228,13 @@ class Engine:
                                 "with its suit, not a rank")
         if spec.ask.item is AskFor.RANK and ask.card is not None:
             return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
-                          f"not a card: ask for {ask.rank}")
+                                f"not a card: ask for {ask.rank}")
         wanted = ask.card if ask.card is not None else ask.rank
         hand = state.hands[ask.player]
         if ask.card is not None:
             if ask.card in hand and not spec.ask.may_hold_card:
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
-                              f"cannot ask for it")
+                                    f"cannot ask for it")
             owner = spec.set_of_card[ask.card]
             if any(owner.name in laid for laid in state.laid):
                 return RefereeError(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
@@ -332,14 +332,14 @@ class Engine:
         if isinstance(move, Refuse):
             if due:
                 return RefereeError(Kind.CONTRADICTION, f"{who} holds {' '.join(due)}, so {who} "
-                              f"cannot say no to an ask for {asked}")
+                                    f"cannot say no to an ask for {asked}")
             return None
         if not due:
             return RefereeError(Kind.CONTRADICTION, f"{who} holds no {asked}, so {who} has "
-                          f"nothing to give")
+                                f"nothing to give")
         if set(move.cards) != set(due):
             return RefereeError(Kind.CONTRADICTION, f"{who} must give {' '.join(due)}, "
-                          f"not {' '.join(move.cards) or 'nothing'}")
+                                f"not {' '.join(move.cards) or 'nothing'}")
         return None
 
     # -- turn flow ------------------------------------------------------------------
