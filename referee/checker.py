@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.engine import Engine
-from referee.errors import Kind, RefereeError, Span
+from referee.errors import Kind, RefereeError, Span, undecodable
 from referee.moves import Ask, Draw, Give, Move, Refuse
 from referee.notation import Event, EventKind, Token, read_transcript, write_header
 from referee.setup import Game, set_up
@@ -80,13 +80,8 @@ def check_file(path: Path) -> Verdict:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        line_end = data.find(b"\n", exc.start)
-        shown = data[line_start: None if line_end < 0 else line_end]
-        column = len(data[line_start: exc.start].decode("utf-8", "replace")) + 1
         error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
-                             Span(line, column, shown.decode("utf-8", "replace"), source))
+                             undecodable(data, exc, source))
         return Verdict(source, False, None, 0, error, None)
     return check_text(text, source, path.parent)
 

@@ -11,9 +11,8 @@ import click
 
 from referee.checker import check_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
-from referee.engine import Engine
 from referee.errors import Kind, RefereeError
-from referee.simulate import DEFAULT_MAX_MOVES, play_one, seeds, summarize
+from referee.simulate import DEFAULT_MAX_MOVES, summarize
 from referee.spec import GameSpec
 
 
@@ -66,12 +65,7 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        engine = Engine(spec)
-        for number, game_seed in enumerate(seeds(seed, games), start=1):
-            played = play_one(engine, players, game_seed, transcript=True, max_moves=max_moves)
-            path = out / f"{spec.name}-{number:04d}.txt"
-            path.write_text("\n".join(played.lines) + "\n", encoding="utf-8")
-    summary = summarize(spec, players, games, seed, max_moves)
+    summary = summarize(spec, players, games, seed, max_moves, out)
     finished = summary.games - summary.unfinished
     click.echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
     click.echo(f"moves per game: {summary.moves / summary.games:.1f}; "

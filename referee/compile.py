@@ -232,7 +232,8 @@ class _Compiler:
             end_when=frozenset(
                 [EndWhen(p.phrase) for p in self.need("end").parts] + [EndWhen.ALL_SETS_LAID]),
             points_per_set=_int(score.words[0], "points per set", 0, 1000) if score else 1,
-            winner="most points",
+            winner=self.slots["winner"].parts[0].phrase if "winner" in self.slots
+            else "most points",
             ties=self._phrase("ties", TieRule, TieRule.STAND),
             options=MappingProxyType(dict(self.options)),
         )

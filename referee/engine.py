@@ -84,7 +84,7 @@ class Engine:
         """
         count = len(players)
         if teams is None:
-            teams = [seat % self.spec.teams for seat in range(count)] if self.spec.teams else []
+            teams = self.spec.alternate_teams(count)
         state = GameState(
             players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
             unknown=[0] * count, stock=list(reversed(stock)), laid=[[] for _ in players],

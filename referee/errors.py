@@ -38,6 +38,16 @@ class Span:
         return f"  {self.text}\n  {' ' * (self.column - 1)}{marks}"
 
 
+def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
+    """The place of the first byte of ``data`` that is not UTF-8."""
+    line = data[: error.start].count(b"\n") + 1
+    line_start = data.rfind(b"\n", 0, error.start) + 1
+    line_end = data.find(b"\n", error.start)
+    shown = data[line_start: None if line_end < 0 else line_end].decode("utf-8", "replace")
+    column = len(data[line_start: error.start].decode("utf-8", "replace")) + 1
+    return Span(line, column, shown, source)
+
+
 class RefereeError(Exception):
     """A failure a person caused and can act on: a kind, a message, a place."""
 

@@ -10,6 +10,7 @@ resolves them against the players and the rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -208,10 +209,12 @@ def _items(tokens: list[Token]) -> tuple[Token, ...]:
     return tuple(t for t in tokens if t.text != "?")
 
 
-def _read_claim(tokens: list[Token], span: Span, fail: object) -> Event:
+def _read_claim(
+    tokens: list[Token], span: Span, fail: Callable[[str, int | None], RefereeError]
+) -> Event:
     colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
     if colon is None or colon < 3:
-        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)  # type: ignore[operator]
+        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)
     groups: list[tuple[Token, tuple[Token, ...]]] = []
     current: list[Token] = []
     for token in [*tokens[colon + 1:], Token(",", 0)]:

@@ -65,19 +65,22 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     for header in headers:
         by_key.setdefault(header.key, []).append(header)
 
-    def one(key: str, required: bool = True) -> Header | None:
+    def optional(key: str) -> Header | None:
         found = by_key.get(key, [])
         if len(found) > 1:
             raise RefereeError(Kind.HEADER, f"the header {key!r} is given twice", found[1].span)
-        if not found and required:
-            raise RefereeError(Kind.HEADER, f"the header needs a '{key}:' line", first_line)
         return found[0] if found else None
 
-    game_header = one("game")
-    assert game_header is not None
+    def required(key: str) -> Header:
+        header = optional(key)
+        if header is None:
+            raise RefereeError(Kind.HEADER, f"the header needs a '{key}:' line", first_line)
+        return header
+
+    game_header = required("game")
     spec = _load_rules(game_header, by_key.get("option", []), near)
-    table = _read_players(one("players"), spec)  # type: ignore[arg-type]
-    dealer_header = one("dealer", required=False)
+    table = _read_players(required("players"), spec)
+    dealer_header = optional("dealer")
     dealer = len(table.players) - 1
     if dealer_header is not None:
         if len(dealer_header.values) != 1:
@@ -89,7 +92,7 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
             raise RefereeError(Kind.HEADER, f"{spec.title} has no use for the header "
                                f"{key!r}", by_key[key][0].span)
     engine = Engine(spec)
-    hands, stock = _read_deal(one("deal", required=False), by_key, spec, engine, table, dealer,
+    hands, stock = _read_deal(optional("deal"), by_key, spec, engine, table, dealer,
                               first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
@@ -108,7 +111,7 @@ def _read_teams(
         return (), ()
     if not lines:
         names = tuple(str(team + 1) for team in range(spec.teams))
-        return names, tuple(seat % spec.teams for seat in range(count))
+        return names, spec.alternate_teams(count)
     if len(lines) != spec.teams:
         raise RefereeError(Kind.HEADER, f"{spec.title} is played in {spec.teams} teams, "
                            f"not {len(lines)}", lines[-1].span)
@@ -211,6 +214,7 @@ def _read_deal(
         return tuple(cards)
 
     hands: list[tuple[Card, ...] | None] = [None] * count
+    hand_lines: dict[int, Header] = {}
     for line in by_key.get("hand", []):
         if line.name is None:
             raise RefereeError(Kind.HEADER, "a hand reads 'hand NAME: CARDS'", line.span)
@@ -219,6 +223,7 @@ def _read_deal(
             raise RefereeError(Kind.HEADER, f"{table.players[seat]}'s hand is given twice",
                                line.span)
         hands[seat] = cards_of(line)
+        hand_lines[seat] = line
     stock_lines = by_key.get("stock", [])
     stock = cards_of(stock_lines[0]) if stock_lines else ()
     sizes = spec.hand_sizes(count, dealer)
@@ -227,9 +232,9 @@ def _read_deal(
             raise RefereeError(Kind.HEADER, f"deal: given needs 'hand {table.players[seat]}:'",
                                span)
         if len(hand) != sizes[seat]:
-            line = next(h for h in by_key["hand"] if table.seat(h.name, h.span) == seat)  # type: ignore[arg-type]
             raise RefereeError(Kind.HEADER, f"{table.players[seat]} is dealt {sizes[seat]} "
-                               f"cards in {spec.title}, not {len(hand)}", line.span)
+                               f"cards in {spec.title}, not {len(hand)}",
+                               hand_lines[seat].span)
     missing = [c for c in spec.cards if c not in seen]
     if missing:
         where = stock_lines[0].span if stock_lines else span

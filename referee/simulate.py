@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from referee.compile import rule_reference
 from referee.engine import Engine, Result
@@ -35,6 +36,18 @@ class Summary:
     moves: int = 0
     wins: list[float] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
+
+    def add(self, played: PlayedGame) -> None:
+        """Count one game in."""
+        self.games += 1
+        self.moves += played.moves
+        if not played.result.over:
+            self.unfinished += 1
+            return
+        for seat in played.result.winners:
+            self.wins[seat] += 1 / len(played.result.winners)
+        for seat, score in enumerate(played.result.scores):
+            self.points[seat] += score
 
 
 def play_one(
@@ -73,19 +86,16 @@ def seeds(seed: int, games: int) -> Iterator[int]:
 
 
 def summarize(spec: GameSpec, players: int, games: int, seed: int,
-              max_moves: int = DEFAULT_MAX_MOVES) -> Summary:
-    """Play ``games`` random games and gather wins and points by seat."""
+              max_moves: int = DEFAULT_MAX_MOVES, out: Path | None = None) -> Summary:
+    """Play ``games`` random games and gather wins and points by seat; with ``out``,
+    also write each game there as a transcript."""
     engine = Engine(spec)
     summary = Summary(wins=[0.0] * players, points=[0] * players)
-    for game_seed in seeds(seed, games):
-        played = play_one(engine, players, game_seed, max_moves=max_moves)
-        summary.games += 1
-        summary.moves += played.moves
-        if not played.result.over:
-            summary.unfinished += 1
-            continue
-        for seat in played.result.winners:
-            summary.wins[seat] += 1 / len(played.result.winners)
-        for seat, score in enumerate(played.result.scores):
-            summary.points[seat] += score
+    for number, game_seed in enumerate(seeds(seed, games), start=1):
+        played = play_one(engine, players, game_seed, transcript=out is not None,
+                          max_moves=max_moves)
+        if out is not None:
+            path = out / f"{spec.name}-{number:04d}.txt"
+            path.write_text("\n".join(played.lines) + "\n", encoding="utf-8")
+        summary.add(played)
     return summary

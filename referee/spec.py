@@ -161,6 +161,10 @@ class GameSpec:
         key = " ".join(words.lower().split())
         return next((s for s in self.sets if key in s.aliases), None)
 
+    def alternate_teams(self, players: int) -> tuple[int, ...]:
+        """Each seat's team when teams sit alternately (none when the game has no teams)."""
+        return tuple(seat % self.teams for seat in range(players)) if self.teams else ()
+
     def hand_sizes(self, players: int, dealer: int) -> list[int]:
         """The number of cards each seat is dealt, in seat order."""
         if not self.deal_all:

@@ -10,7 +10,7 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
-from referee.errors import Kind, RefereeError, Span
+from referee.errors import Kind, RefereeError, Span, undecodable
 from referee.resources import grammar_path
 
 MAX_RULE_FILE_BYTES = 256 * 1024
@@ -72,12 +72,8 @@ def parse_rule_file(path: Path) -> RuleFile:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        shown = data.splitlines()[line - 1].decode("utf-8", "replace")
-        column = len(data[data.rfind(b"\n", 0, exc.start) + 1: exc.start].decode(
-            "utf-8", "replace")) + 1
         raise RefereeError(Kind.RULES, "this line is not UTF-8 text",
-                           Span(line, column, shown, source)) from None
+                           undecodable(data, exc, source)) from None
     return parse_rules_text(text, source, path.stem)
 
 
