@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
+from referee.claims import describe_judgement, judge
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
-from referee.moves import Ask, Draw, Give, Move, Refuse
+from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
 from referee.notation import Event, EventKind, Token, read_transcript, write_header
 from referee.setup import Game, set_up
+from referee.spec import LayDown as LayDownRule
+from referee.spec import SetSpec
 from referee.state import GameState, Phase
 from referee.writer import format_books, format_move
 
@@ -33,6 +36,7 @@ class Verdict:
     error: RefereeError | None
     state: dict[str, Any] | None
     record: Record | None = None  # the accepted moves, filled in
+    notes: tuple[tuple[int, str], ...] = ()  # (line, what the referee found), e.g. on claims
 
     @property
     def canonical(self) -> list[str]:
@@ -49,11 +53,13 @@ class Verdict:
                 "kind": self.error.kind.value, "message": self.error.message,
             }
         result["state"] = self.state
+        if self.notes:
+            result["notes"] = [{"line": line, "message": text} for line, text in self.notes]
         return result
 
     def report(self) -> str:
         """A short human report."""
-        lines = []
+        lines = [f"{self.source}:{line}: {text}" for line, text in self.notes]
         if self.error is not None:
             lines.append(self.error.report())
         else:
@@ -109,25 +115,30 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         driver.fill_forced()
     except RefereeError as exc:
         name = game.spec.name if game else None
-        summary = describe(game.engine, state) if game and state else None
+        summary = describe(game.engine, state, game.side_names) if game and state else None
         record = driver.record if driver else None
-        return Verdict(source, False, name, events, exc, summary, record)
-    return Verdict(source, True, game.spec.name, events, None, describe(game.engine, state),
-                   driver.record)
+        notes = tuple(driver.notes) if driver else ()
+        return Verdict(source, False, name, events, exc, summary, record, notes)
+    return Verdict(source, True, game.spec.name, events, None,
+                   describe(game.engine, state, game.side_names), driver.record,
+                   tuple(driver.notes))
 
 
-def describe(engine: Engine, state: GameState) -> dict[str, Any]:
-    """The verdict's ``state`` object."""
+def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[str, Any]:
+    """The verdict's ``state`` object; ``sides`` names the players or the teams."""
     result = engine.outcome(state)
     names = state.players
-    return {
+    described: dict[str, Any] = {
         "over": state.over,
         "turn": None if state.over else names[state.turn],
         "hands": {name: state.hand_size(seat) for seat, name in enumerate(names)},
-        "sets": {name: list(state.laid[seat]) for seat, name in enumerate(names)},
-        "scores": {name: result.scores[seat] for seat, name in enumerate(names)},
-        "winners": [names[seat] for seat in result.winners],
+        "sets": {side: list(state.laid[index]) for index, side in enumerate(sides)},
+        "scores": {side: result.scores[index] for index, side in enumerate(sides)},
+        "winners": [sides[index] for index in result.winners],
     }
+    if state.void:
+        described["void"] = list(state.void)
+    return described
 
 
 @dataclass(slots=True)
@@ -162,6 +173,7 @@ class _Driver:
         header = write_header(game.rules, names, game.dealer, game.hands, game.stock,
                               game.options, teams)
         self.record = Record(header, names, [(None, tuple(state.just_laid))])
+        self.notes: list[tuple[int, str]] = []
 
     def _apply(self, move: Move) -> None:
         self.engine.apply(self.state, move)
@@ -169,20 +181,21 @@ class _Driver:
 
     def play(self, event: Event) -> None:
         kind = event.kind
-        if kind is EventKind.BOOK:
+        spec = self.game.spec
+        if kind is EventKind.BOOK and spec.lay_down is not LayDownRule.IN_TURN:
             self._confirm_book(event)
             return
         if self.state.over:
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        if kind in (EventKind.CLAIM, EventKind.PASS, EventKind.NEW_HAND):
-            what = {EventKind.CLAIM: "claims", EventKind.PASS: "passing the turn",
-                    EventKind.NEW_HAND: "match play"}[kind]
-            raise RefereeError(Kind.ILLEGAL, f"{self.game.spec.title} has no {what}",
-                               event.span)
+        if kind is EventKind.NEW_HAND:
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no match play", event.span)
+        if kind is EventKind.CLAIM and spec.claims is None:
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no claims", event.span)
         phase = self.state.phase
         answering = kind in (EventKind.GIVE, EventKind.REFUSE)
-        if (phase is Phase.ANSWER and not answering) or (
-                phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW):
+        if ((phase is Phase.ANSWER and not answering)
+                or (phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW)
+                or (phase is Phase.PASS and kind is not EventKind.PASS)):
             self.fill_forced(kind)
             if self.state.over:
                 raise RefereeError(Kind.OVER, "the game is already over", event.span)
@@ -190,6 +203,10 @@ class _Driver:
         problem = self.engine.violation(self.state, move)
         if problem is not None:
             raise problem.located(event.span)
+        if isinstance(move, Claim):
+            judgement = judge(spec, self.state, move)
+            self.notes.append((event.span.line, describe_judgement(
+                self.state, move, judgement, self.game.side_names)))
         self._apply(move)
 
     def fill_forced(self, written: EventKind | None = None) -> None:
@@ -218,6 +235,14 @@ class _Driver:
             target = self._seat(event, event.target)
             rank, card = self._ask_item(event)
             return Ask(player, target, rank, card)
+        if event.kind is EventKind.BOOK:
+            assert event.player is not None
+            return LayDown(self._seat(event, event.player), self._set(event).name)
+        if event.kind is EventKind.CLAIM:
+            return self._claim(event)
+        if event.kind is EventKind.PASS:
+            assert event.player is not None and event.target is not None
+            return Pass(self._seat(event, event.player), self._seat(event, event.target))
         if event.kind in (EventKind.GIVE, EventKind.REFUSE):
             if state.phase is not Phase.ANSWER or state.asking is None:
                 who = self.state.players[state.turn]
@@ -232,6 +257,37 @@ class _Driver:
         player = self._seat(event, event.player)
         card = self._card(event, event.items[0]) if event.items else None
         return Draw(player, card)
+
+    def _set(self, event: Event) -> SetSpec:
+        """The set an event's items name (``low spades``, ``queens``, ``Q``)."""
+        spec = self.game.spec
+        text = event.item_text()
+        found = spec.find_set(text)
+        if found is None:
+            rank = parse_rank(text)
+            found = spec.find_set(rank) if rank else None
+        if found is None:
+            names = ", ".join(s.name for s in spec.sets)
+            at = self._span(event, event.items[0]) if event.items else event.span
+            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title} "
+                               f"(sets: {names})", at)
+        return found
+
+    def _claim(self, event: Event) -> Claim:
+        assert event.player is not None
+        player = self._seat(event, event.player)
+        chosen = self._set(event)
+        holders: dict[int, list[Card]] = {}
+        for name, cards in event.groups:
+            seat = self._seat(event, name)
+            if not cards:
+                raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
+                                   f"'{name.text} 3S 4S'", self._span(event, name))
+            holders.setdefault(seat, []).extend(self._card(event, t) for t in cards)
+        if not holders:
+            raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
+                               "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
+        return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
 
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
         text = event.item_text()
@@ -273,15 +329,7 @@ class _Driver:
     def _confirm_book(self, event: Event) -> None:
         assert event.player is not None
         seat = self._seat(event, event.player)
-        spec = self.game.spec
-        text = event.item_text()
-        found = spec.find_set(text)
-        if found is None:
-            rank = parse_rank(text)
-            found = spec.find_set(rank) if rank else None
-        if found is None:
-            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title}",
-                               self._span(event, event.items[0]))
+        found = self._set(event)
         entry = (seat, found.name)
         if entry not in self.state.just_laid and self.state.phase in (
                 Phase.ANSWER, Phase.DRAW, Phase.STUCK_DRAW):

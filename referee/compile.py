@@ -21,6 +21,8 @@ from referee.cards import (
     RANK_WORDS,
     STANDARD_RANKS,
     STANDARD_SUITS,
+    SUIT_SYMBOLS,
+    SUIT_WORDS,
     Card,
     Rank,
     Suit,
@@ -30,15 +32,19 @@ from referee.cards import (
     parse_suit,
     rank_of,
     rank_plural,
+    suit_of,
 )
 from referee.errors import Kind, RefereeError, Span
 from referee.resources import rules_dir
 from referee.spec import (
     AskFor,
     AskSpec,
+    ClaimSpec,
     Condition,
     Continuation,
+    EmptyHand,
     EndWhen,
+    Fate,
     FirstSeat,
     GameSpec,
     Handover,
@@ -55,6 +61,7 @@ from referee.syntax import parse_rule_file
 
 E = TypeVar("E", bound=Enum)
 
+SET_KINDS = ("book_sets", "suit_sets", "listed_set")
 RULE_SUFFIX = ".rules"
 MAX_PLAYERS = 16
 MAX_EXTENDS_DEPTH = 16
@@ -155,7 +162,7 @@ class _Compiler:
                     self.options[node.words[0].text.lower()] = node.words[1].text.lower()
                 elif node.kind == "when":
                     whens.append(node)
-                elif node.kind in ("book_sets", "listed_set"):
+                elif node.kind in SET_KINDS:
                     layer_sets.append(node)
                 elif node.kind != "extends":
                     self.slots[self._slot(node)] = node
@@ -218,7 +225,7 @@ class _Compiler:
         on_refused = self._outcome(self.need("if_not_given"), ask)
         title = self.slots["name"].words[0].text if "name" in self.slots else self.top.name
         about = self.slots["about"].words[0].text if "about" in self.slots else ""
-        score = self.slots.get("score")
+        per_set, by_kind = self._scores(sets)
         return GameSpec(
             name=self.top.name, title=title, about=about, source=self.top.path,
             player_counts=frozenset(player_counts), teams=teams,
@@ -226,12 +233,14 @@ class _Compiler:
             set_of_card=MappingProxyType({c: s for s in sets for c in s.cards}),
             deal_all=deal_all, deal_sizes=MappingProxyType(deal_sizes),
             lay_down=self._phrase("lay_down", LayDown, LayDown.AT_ONCE),
+            claims=self._claims(),
+            empty_hand=self._empty_hand(),
             ask=ask, on_given=on_given, on_refused=on_refused,
             when_stuck=self._phrase("cannot_ask", WhenStuck, WhenStuck.SIT_OUT),
             first_seat=self._phrase("first_player", FirstSeat, FirstSeat.LEFT_OF_DEALER),
             end_when=frozenset(
                 [EndWhen(p.phrase) for p in self.need("end").parts] + [EndWhen.ALL_SETS_LAID]),
-            points_per_set=_int(score.words[0], "points per set", 0, 1000) if score else 1,
+            points_per_set=per_set, points_by_kind=MappingProxyType(by_kind),
             winner=self.slots["winner"].parts[0].phrase if "winner" in self.slots
             else "most points",
             ties=self._phrase("ties", TieRule, TieRule.STAND),
@@ -315,9 +324,11 @@ class _Compiler:
         if not self.set_nodes:
             self.missing("sets")
         kinds = {n.kind for n in self.set_nodes}
-        if len(kinds) > 1:
-            fail("give the sets either as books or as listed sets, not both",
+        if "book_sets" in kinds and len(kinds) > 1:
+            fail("give the sets either as books or as sets of your own, not both",
                  self.set_nodes[-1].span)
+        if len([n for n in self.set_nodes if n.kind != "listed_set"]) > 1:
+            fail("the sets of every suit or rank are given twice", self.set_nodes[-1].span)
         if "book_sets" in kinds:
             node = self.set_nodes[-1]
             size = _int(node.words[0], "a book's size", 1, 100)
@@ -330,15 +341,23 @@ class _Compiler:
                 aliases = {rank.lower(), *RANK_WORDS.get(rank, ())}
                 if rank == "10":
                     aliases.add("t")
-                sets.append(SetSpec(rank, members, frozenset(aliases)))
+                sets.append(SetSpec(rank, members, frozenset(aliases), "book"))
             return tuple(sets)
-        return self._listed_sets(cards)
+        return self._own_sets(ranks, cards)
 
-    def _listed_sets(self, cards: tuple[Card, ...]) -> tuple[SetSpec, ...]:
+    def _own_sets(self, ranks: tuple[Rank, ...], cards: tuple[Card, ...]) -> tuple[SetSpec, ...]:
         owner: dict[Card, str] = {}
         sets: list[SetSpec] = []
         in_deck = set(cards)
         for node in self.set_nodes:
+            if node.kind == "suit_sets":
+                for spec in self._suit_sets(node, ranks, in_deck):
+                    clash = next((c for c in spec.cards if c in owner), None)
+                    if clash is not None:
+                        fail(f"{clash} is already in the set {owner[clash]!r}", node.span)
+                    owner.update(dict.fromkeys(spec.cards, spec.name))
+                    sets.append(spec)
+                continue
             colon = node.span.text.index(":") + 1 if ":" in node.span.text else 0
             name_words = [w for w in node.words if w.span.column < colon]
             name = " ".join(w.text.lower() for w in name_words)
@@ -353,11 +372,53 @@ class _Compiler:
                     fail(f"{card} is already in the set {owner.get(card, name)!r}", word.span)
                 members.add(card)
             owner.update(dict.fromkeys(members, name))
-            sets.append(SetSpec(name, frozenset(members), frozenset([name])))
+            sets.append(SetSpec(name, frozenset(members), frozenset([name]), name))
         missing = [c for c in cards if c not in owner]
         if missing:
             fail(f"these cards are in no set: {' '.join(missing)}", self.set_nodes[0].span)
         return tuple(sets)
+
+    def _suit_sets(
+        self, node: Node, ranks: tuple[Rank, ...], in_deck: set[Card]
+    ) -> list[SetSpec]:
+        """``in each suit, low 3 to 8, high 9 to A``: one set per range and suit."""
+        suit_word = {suit: word for word, suit in SUIT_WORDS.items()}
+        suits = sorted({suit_of(c) for c in in_deck if c not in JOKERS}, key="SHDC".index)
+        sets: list[SetSpec] = []
+        names: set[str] = set()
+        for part in node.parts:
+            label, first, last = part.words
+            kind = label.text.lower()
+            if kind in names:
+                fail(f"two ranges are named {kind!r}", label.span)
+            names.add(kind)
+            members = self._rank_range(first, last, ranks)
+            for suit in suits:
+                cards = frozenset(c for c in (make_card(r, suit) for r in members)
+                                  if c in in_deck)
+                word = suit_word[suit]
+                name = f"{kind} {word}"
+                aliases = {name, f"{kind} {suit.lower()}", f"{kind} {word[:-1]}",
+                           f"{word} {kind}"}
+                aliases |= {f"{kind} {sym}" for sym, s in SUIT_SYMBOLS.items() if s == suit}
+                sets.append(SetSpec(name, cards, frozenset(aliases), kind))
+        return sets
+
+    @staticmethod
+    def _rank_range(first: Word, last: Word, ranks: tuple[Rank, ...]) -> list[Rank]:
+        """The deck's ranks from ``first`` to ``last``; an ace that starts a range is low."""
+        ends = []
+        for word in (first, last):
+            rank = parse_rank(word.text, digit_plurals=True)
+            if rank is None or rank not in ranks:
+                fail(f"{word.text!r} is not a rank of this deck", word.span)
+            ends.append(rank)
+        order = ["A", *STANDARD_RANKS[:-1]] if ends[0] == "A" else list(STANDARD_RANKS)
+        start, stop = order.index(ends[0]), order.index(ends[1])
+        if stop < start:
+            fail(f"{first.text} to {last.text} runs backwards (an ace starts a range low "
+                 "or ends it high)", last.span)
+        return [Rank(r) for r in order[start:stop + 1] if r in ranks]
 
     def _deal(self, node: Node, counts: list[int], deck_size: int) -> tuple[bool, dict[int, int]]:
         if node.kind == "deal_all":
@@ -406,6 +467,49 @@ class _Compiler:
             may_hold_card=may_hold,
             handover=handover,
         )
+
+    def _claims(self) -> ClaimSpec | None:
+        node = self.slots.get("claims")
+        if node is None:
+            stray = self.slots.get("misplaced") or self.slots.get("opposed")
+            if stray is not None:
+                fail("this says what a wrong claim does, but the rules have no claims "
+                     "(claims: a whole set in turn, naming the teammate who holds each card)",
+                     stray.span)
+            return None
+        if "teams" not in self.slots:
+            fail("claims name teammates, but the rules never say the teams "
+                 "(teams: 2, seated alternately)", node.span)
+        return ClaimSpec(misplaced=self._phrase("misplaced", Fate, Fate.VOID),
+                         opposed=self._phrase("opposed", Fate, Fate.OTHER_TEAM))
+
+    def _empty_hand(self) -> EmptyHand:
+        rule = self._phrase("empty_hand", EmptyHand, EmptyHand.NEXT)
+        if rule is EmptyHand.CHOSEN and "teams" not in self.slots:
+            fail("the turn passes to a teammate, but the rules never say the teams "
+                 "(teams: 2, seated alternately)", self.slots["empty_hand"].span)
+        return rule
+
+    def _scores(self, sets: tuple[SetSpec, ...]) -> tuple[int, dict[str, int]]:
+        """Points per set, and per kind of set where the score names one."""
+        node = self.slots.get("score")
+        if node is None:
+            return 1, {}
+        per_set: int | None = None
+        by_kind: dict[str, int] = {}
+        kinds = sorted({s.kind for s in sets})
+        for item in node.parts:
+            points = _int(item.words[0], "points per set", 0, 1000)
+            if len(item.words) == 1:
+                if per_set is not None:
+                    fail("the points per set are given twice", item.span)
+                per_set = points
+                continue
+            kind = item.words[1]
+            if kind.text.lower() not in kinds:
+                fail(f"no set is a {kind.text!r} set (kinds: {', '.join(kinds)})", kind.span)
+            by_kind[kind.text.lower()] = points
+        return (1 if per_set is None else per_set), by_kind
 
     def _outcome(self, node: Node, ask: AskSpec) -> Outcome:
         draw = node.part("draw_first") is not None

@@ -8,17 +8,20 @@ The checker, self-play and the live prompt all drive the same verbs:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, Rank, rank_of
+from referee.claims import claim_violation, judge, random_claim
 from referee.errors import Kind, RefereeError
-from referee.moves import Ask, Draw, Give, Move, Refuse
+from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
 from referee.spec import (
     AskFor,
     Condition,
     Continuation,
+    EmptyHand,
     EndWhen,
     FirstSeat,
     GameSpec,
@@ -29,12 +32,19 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
+from referee.spec import (
+    LayDown as LayDownRule,
+)
 from referee.state import GameState, Phase
+
+CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
+LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """Scores by seat, and the winning seats once the game is over."""
+    """Scores by side (a seat, or a team in team games), and the winning sides once
+    the game is over."""
 
     over: bool
     scores: tuple[int, ...]
@@ -53,7 +63,13 @@ class Engine:
         for card in spec.cards:
             self._cards_of_rank.setdefault(self._rank[card], []).append(card)
         self._position = {card: i for i, card in enumerate(spec.cards)}
+        self._points = {s.name: spec.points_by_kind.get(s.kind, spec.points_per_set)
+                        for s in spec.sets}
         self.deck = frozenset(spec.cards)
+
+    def sides(self, players: int) -> int:
+        """How many sides score: the teams, or else the players."""
+        return self.spec.teams or players
 
     # -- starting ---------------------------------------------------------------
 
@@ -87,7 +103,8 @@ class Engine:
             teams = self.spec.alternate_teams(count)
         state = GameState(
             players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
-            unknown=[0] * count, stock=list(reversed(stock)), laid=[[] for _ in players],
+            unknown=[0] * count, stock=list(reversed(stock)),
+            laid=[[] for _ in range(max(teams, default=-1) + 1 if teams else count)],
             teams=tuple(teams),
         )
         for seat in range(count):
@@ -115,7 +132,10 @@ class Engine:
     def legal_moves(self, state: GameState) -> list[Move]:
         """Every move the rules allow now (answers and draws are forced)."""
         if state.phase is Phase.ASK:
-            return self._legal_asks(state)
+            return [*self._legal_asks(state), *self._legal_lay_downs(state),
+                    *self._legal_claims(state)]
+        if state.phase is Phase.PASS:
+            return [Pass(state.turn, t) for t in self._pass_targets(state)]
         forced = self.forced_move(state)
         return [forced] if forced is not None else []
 
@@ -128,6 +148,9 @@ class Engine:
             return Give(target, cards) if cards else Refuse(target)
         if state.phase in (Phase.DRAW, Phase.STUCK_DRAW) and state.stock:
             return Draw(state.turn, state.stock[-1])
+        if state.phase is Phase.PASS:
+            targets = self._pass_targets(state)
+            return Pass(state.turn, targets[0]) if len(targets) == 1 else None
         return None
 
     def is_legal(self, state: GameState, move: Move) -> bool:
@@ -139,6 +162,13 @@ class Engine:
         name = state.players
         if state.phase is Phase.OVER:
             return RefereeError(Kind.OVER, "the game is already over")
+        if isinstance(move, Pass):
+            return self._pass_violation(state, move)
+        if state.phase is Phase.PASS:
+            return RefereeError(Kind.TURN, f"{name[state.turn]} holds no cards and must first "
+                                "pass the turn")
+        if isinstance(move, LayDown | Claim):
+            return self._own_play_violation(state, move)
         if isinstance(move, Ask):
             if state.phase is Phase.ANSWER:
                 assert state.asking is not None
@@ -189,6 +219,23 @@ class Engine:
                 state.phase = Phase.DRAW
             else:
                 self._continue(state, self.spec.on_refused.then)
+        elif isinstance(move, LayDown):
+            cards = self._set_cards[move.set_name]
+            state.hands[move.player].difference_update(cards)
+            self._win(state, state.side(move.player), move.set_name)
+            self._after_own_play(state, move.player)
+        elif isinstance(move, Claim):
+            winner = judge(self.spec, state, move).winner
+            cards = self._set_cards[move.set_name]
+            for hand in state.hands:
+                hand.difference_update(cards)
+            if winner is None:
+                state.void.append(move.set_name)
+            else:
+                self._win(state, winner, move.set_name)
+            self._after_own_play(state, move.player)
+        elif isinstance(move, Pass):
+            self._give_turn(state, move.target)
         elif state.phase is Phase.DRAW:
             state.drawn = self._draw(state, move.player)
             self._continue(state, self.spec.on_refused.then)
@@ -198,12 +245,12 @@ class Engine:
                 self._give_turn(state, move.player + 1)
 
     def outcome(self, state: GameState) -> Result:
-        """Scores by seat and, once over, the winners."""
-        scores = tuple(len(sets) * self.spec.points_per_set for sets in state.laid)
+        """Scores by side and, once over, the winners."""
+        scores = tuple(sum(self._points[name] for name in sets) for sets in state.laid)
         if not state.over:
             return Result(False, scores, ())
         best = max(scores)
-        tied = [seat for seat, score in enumerate(scores) if score == best]
+        tied = [side for side, score in enumerate(scores) if score == best]
         if self.spec.ties is TieRule.SEAT_ORDER and len(tied) > 1:
             count = len(state.players)
             tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
@@ -236,8 +283,9 @@ class Engine:
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
                                     f"cannot ask for it")
             owner = spec.set_of_card[ask.card]
-            if any(owner.name in laid for laid in state.laid):
-                return RefereeError(Kind.ILLEGAL, f"{ask.card} is in a set already laid down")
+            if state.decided(owner.name):
+                return RefereeError(Kind.ILLEGAL, f"{ask.card} is in the set {owner.name}, "
+                                    "which is out of play")
         elif not self._unlaid(state, self._cards_of_rank.get(ask.rank, ())):
             return RefereeError(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
         if spec.ask.must_hold is Holding.SAME_RANK:
@@ -245,27 +293,37 @@ class Engine:
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds no {ask.rank} and so cannot "
                                     f"ask for {wanted}")
         elif (spec.ask.must_hold is Holding.SAME_SET and ask.card is not None
-              and not self._holds_another(hand, ask.card)):
+              and not self._holds_same_set(hand, ask.card)):
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds no card of the set "
                                     f"{spec.set_of_card[ask.card].name} and so cannot ask "
                                     f"for {wanted}")
         return None
 
     def _unlaid(self, state: GameState, cards: Iterable[Card]) -> list[Card]:
-        laid = {name for _, name in state.laid_order}
-        return [c for c in cards if self._set_name[c] not in laid]
+        out = {name for _, name in state.laid_order} | set(state.void)
+        return [c for c in cards if self._set_name[c] not in out]
 
     def _legal_asks(self, state: GameState) -> list[Move]:
         items, targets = self._ask_options(state)
         return [Ask(state.turn, t, rank, card) for rank, card in items for t in targets]
 
     def random_move(self, state: GameState, rng: random.Random) -> Move | None:
-        """A move drawn uniformly from :meth:`legal_moves`, without listing them all."""
+        """A random legal move, found without listing them all: a whole set held is laid
+        down half the time, a claim made now and then, and otherwise an ask drawn
+        uniformly; answers and draws are the forced ones."""
+        if state.phase is Phase.PASS:
+            return Pass(state.turn, rng.choice(self._pass_targets(state)))
         if state.phase is not Phase.ASK:
             return self.forced_move(state)
+        lay_downs = self._legal_lay_downs(state)
+        if lay_downs and rng.random() < LAY_DOWN_CHANCE:
+            return rng.choice(lay_downs)
         items, targets = self._ask_options(state)
-        if not items or not targets:
-            return None
+        can_ask = bool(items and targets)
+        if self.spec.claims is not None and (not can_ask or rng.random() < CLAIM_CHANCE):
+            return random_claim(self.spec, state, rng)
+        if not can_ask:
+            return rng.choice(lay_downs) if lay_downs else None
         rank, card = rng.choice(items)
         return Ask(state.turn, rng.choice(targets), rank, card)
 
@@ -290,19 +348,15 @@ class Engine:
         for card in sorted(pool, key=self._position.__getitem__):
             if card in hand and not spec.ask.may_hold_card:
                 continue
-            if card in hand and not self._holds_another(hand, card):
+            if (card in hand and spec.ask.must_hold is Holding.SAME_RANK
+                    and not any(self._rank[c] == self._rank[card] for c in hand if c != card)):
                 continue
             items.append((self._rank[card], card))
         return items, targets
 
-    def _holds_another(self, hand: set[Card], card: Card) -> bool:
-        """Whether ``hand`` has a card besides ``card`` that meets the must-hold rule."""
-        must_hold = self.spec.ask.must_hold
-        if must_hold is Holding.SAME_RANK:
-            return any(self._rank[c] == self._rank[card] for c in hand if c != card)
-        if must_hold is Holding.SAME_SET:
-            return any(self._set_name[c] == self._set_name[card] for c in hand if c != card)
-        return True
+    def _holds_same_set(self, hand: set[Card], card: Card) -> bool:
+        """Whether ``hand`` holds a card of ``card``'s set (``card`` itself counts)."""
+        return any(self._set_name[c] == self._set_name[card] for c in hand)
 
     def _targets(self, state: GameState, seat: int) -> list[int]:
         needs_cards = self.spec.ask.target_needs_cards
@@ -311,8 +365,102 @@ class Engine:
                 if t != seat and (not needs_cards or state.hand_size(t) > 0)
                 and not (opponents and state.teams[t] == state.teams[seat])]
 
-    def _can_ask(self, state: GameState, seat: int) -> bool:
-        return state.hand_size(seat) > 0 and bool(self._targets(state, seat))
+    def _can_play(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` has a move in turn: an ask, a claim or a lay-down."""
+        if state.hand_size(seat) == 0:
+            return False
+        return (bool(self._targets(state, seat)) or self.spec.claims is not None
+                or bool(self._whole_sets(state, seat)))
+
+    # -- lay-downs, claims and passes ---------------------------------------------
+
+    def _whole_sets(self, state: GameState, seat: int) -> list[str]:
+        """The sets ``seat`` may lay down by choice now: whole in their hand."""
+        if self.spec.lay_down is not LayDownRule.IN_TURN:
+            return []
+        hand = state.hands[seat]
+        return [s.name for s in self.spec.sets if s.cards <= hand]
+
+    def _legal_lay_downs(self, state: GameState) -> list[Move]:
+        return [LayDown(state.turn, name) for name in self._whole_sets(state, state.turn)]
+
+    def _legal_claims(self, state: GameState) -> list[Move]:
+        """Every claim: each open set, with each card placed with each teammate."""
+        if self.spec.claims is None:
+            return []
+        seat = state.turn
+        team = [s for s in range(len(state.players)) if state.side(s) == state.side(seat)]
+        claims: list[Move] = []
+        for chosen in self.spec.sets:
+            if state.decided(chosen.name):
+                continue
+            cards = sorted(chosen.cards, key=self._position.__getitem__)
+            for places in itertools.product(team, repeat=len(cards)):
+                holders = tuple((mate, tuple(c for c, p in zip(cards, places, strict=True)
+                                             if p == mate)) for mate in team if mate in places)
+                claims.append(Claim(seat, chosen.name, holders))
+        return claims
+
+    def _own_play_violation(self, state: GameState, move: LayDown | Claim) -> RefereeError | None:
+        name = state.players
+        who = name[move.player]
+        if state.phase is not Phase.ASK or move.player != state.turn:
+            waiting = name[self.current_player(state) or 0]
+            return RefereeError(Kind.TURN, f"it is {waiting}'s move, not {who}'s")
+        if isinstance(move, Claim):
+            return claim_violation(self.spec, state, move)
+        if self.spec.lay_down is not LayDownRule.IN_TURN:
+            return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} sets are laid down at once, "
+                                "not by choice")
+        if state.decided(move.set_name):
+            return RefereeError(Kind.ILLEGAL, f"{move.set_name} is already out of play")
+        missing = sorted(self._set_cards[move.set_name] - state.hands[move.player],
+                         key=self._position.__getitem__)
+        if missing:
+            return RefereeError(Kind.CONTRADICTION, f"{who} does not hold all of "
+                                f"{move.set_name}: {' '.join(missing)} missing")
+        return None
+
+    def _pass_targets(self, state: GameState) -> list[int]:
+        """Whom the player in turn, whose hand is empty, may pass the turn to."""
+        seat, count = state.turn, len(state.players)
+        holding = [s for s in range(count) if s != seat and state.hand_size(s) > 0]
+        mates = [s for s in holding if state.side(s) == state.side(seat)]
+        return mates or holding
+
+    def _pass_violation(self, state: GameState, move: Pass) -> RefereeError | None:
+        name = state.players
+        who, target = name[move.player], name[move.target]
+        if move.player != state.turn:
+            return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, not {who}'s")
+        if state.phase is not Phase.PASS:
+            return RefereeError(Kind.ILLEGAL, f"{who} still has a move; only a player whose "
+                                "hand has emptied passes the turn")
+        allowed = self._pass_targets(state)
+        if move.target in allowed:
+            return None
+        if move.target == move.player or state.hand_size(move.target) == 0:
+            return RefereeError(Kind.ILLEGAL, f"{target} holds no cards, so {who} cannot "
+                                f"pass the turn to {target}")
+        choices = ", ".join(name[s] for s in allowed)
+        return RefereeError(Kind.ILLEGAL, f"{target} is not on {who}'s team; {who} passes "
+                            f"to a teammate who holds cards ({choices})")
+
+    def _win(self, state: GameState, side: int, set_name: str) -> None:
+        state.laid[side].append(set_name)
+        state.laid_order.append((side, set_name))
+
+    def _after_own_play(self, state: GameState, seat: int) -> None:
+        """After a lay-down or claim the player goes on, unless the game is over or their
+        hand is empty."""
+        if self._ended(state):
+            return
+        if state.hand_size(seat) > 0:
+            state.turn, state.phase = seat, Phase.ASK
+        elif self.spec.empty_hand is EmptyHand.CHOSEN:
+            state.turn, state.phase = seat, Phase.PASS
+        else:
+            self._give_turn(state, seat + 1)
 
     # -- answers ----------------------------------------------------------------
 
@@ -351,14 +499,15 @@ class Engine:
         return card
 
     def _lay_complete_sets(self, state: GameState, seat: int, cards: Iterable[Card]) -> None:
+        if self.spec.lay_down is not LayDownRule.AT_ONCE:
+            return
         hand = state.hands[seat]
         touched = {self._set_name[c] for c in cards}
         for name in (s.name for s in self.spec.sets if s.name in touched):
             members = self._set_cards[name]
             if members <= hand:
                 hand.difference_update(members)
-                state.laid[seat].append(name)
-                state.laid_order.append((seat, name))
+                self._win(state, state.side(seat), name)
                 state.completed.append(name)
                 state.just_laid.append((seat, name))
 
@@ -372,7 +521,7 @@ class Engine:
             asker = ask.player
             if state.hand_size(asker) == 0:
                 self._give_turn(state, asker + 1)
-            elif self._can_ask(state, asker):
+            elif self._can_play(state, asker):
                 state.turn = asker
             else:
                 self._give_turn(state, asker)
@@ -397,7 +546,7 @@ class Engine:
         may_draw = self.spec.when_stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
         for step in range(count):
             seat = (start + step) % count
-            if self._can_ask(state, seat):
+            if self._can_play(state, seat):
                 state.turn, state.phase = seat, Phase.ASK
                 return
             if may_draw:
@@ -409,8 +558,8 @@ class Engine:
         """End the game if an end condition holds; say whether it did."""
         ends = self.spec.end_when
         over = (
-            (EndWhen.ALL_SETS_LAID in ends
-             and sum(len(s) for s in state.laid) == len(self.spec.sets))
+            (len(state.laid_order) + len(state.void) == len(self.spec.sets)
+             and bool({EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends))
             or (EndWhen.STOCK_EMPTY in ends and not state.stock)
             or (EndWhen.PLAYER_EMPTY in ends
                 and any(state.hand_size(s) == 0 for s in range(len(state.players))))

@@ -40,4 +40,47 @@ class Draw:
     card: Card | None = None
 
 
-Move = Ask | Give | Refuse | Draw
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """``player`` lays down the whole set ``set_name`` from their hand, by choice."""
+
+    player: int
+    set_name: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Claim:
+    """``player`` claims ``set_name``, saying which teammate holds which of its cards.
+
+    Two claims are equal when they put the same cards with the same players, in
+    whatever order they name them.
+    """
+
+    player: int
+    set_name: str
+    holders: tuple[tuple[int, tuple[Card, ...]], ...]
+
+    def named_holder(self) -> dict[Card, int]:
+        """The seat the claim puts each card with."""
+        return {card: seat for seat, cards in self.holders for card in cards}
+
+    def _key(self) -> tuple[int, str, frozenset[tuple[int, Card]]]:
+        placed = frozenset((seat, card) for seat, cards in self.holders for card in cards)
+        return self.player, self.set_name, placed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Claim) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``player``, whose hand is empty, passes the turn to ``target``."""
+
+    player: int
+    target: int
+
+
+Move = Ask | Give | Refuse | Draw | LayDown | Claim | Pass

@@ -55,6 +55,11 @@ class Game:
     team_names: tuple[str, ...] = ()
     teams: tuple[int, ...] = ()  # each seat's team, an index into team_names
 
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """What scores are keyed by: the team names in team games, else the players."""
+        return self.team_names if self.spec.teams else self.table.players
+
 
 def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> Game:
     """Read the header lines into a Game; any problem raises with its line.
@@ -153,9 +158,27 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
         return load_spec(path, values)
     except RefereeError as exc:
         if exc.kind is Kind.RULES:
-            raise
+            raise _option_misfit(path, values, options, exc) from None
         at = next(o for o in options if o.name and o.name.low in exc.message.lower())
         raise exc.located(at.span) from None
+
+
+def _option_misfit(
+    path: Path, values: dict[str, str], options: list[Header], error: RefereeError
+) -> RefereeError:
+    """A rule file that compiles alone but not with an option set: blame the option."""
+    try:
+        load_spec(path)
+    except RefereeError:
+        return error
+    for option in options:
+        assert option.name is not None
+        try:
+            load_spec(path, {option.name.text: values[option.name.text]})
+        except RefereeError:
+            return RefereeError(Kind.HEADER, f"option {option.name.text} does not fit "
+                                f"{path.stem}: {error.message}", option.span)
+    return error
 
 
 def _read_players(header: Header, spec: GameSpec) -> Table:

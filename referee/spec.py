@@ -72,6 +72,7 @@ class EndWhen(Enum):
     """Conditions that end the game at once."""
 
     ALL_SETS_LAID = "all sets are laid"
+    ALL_SETS_DECIDED = "all sets are won or void"
     PLAYER_EMPTY = "a player has no cards"
     STOCK_EMPTY = "the stock is empty"
 
@@ -80,6 +81,22 @@ class LayDown(Enum):
     """When complete sets are laid down."""
 
     AT_ONCE = "at once"
+    IN_TURN = "in turn, by choice"
+
+
+class EmptyHand(Enum):
+    """Where the turn goes from a player in turn whose hand empties."""
+
+    NEXT = "turn passes to the next player who holds cards"
+    CHOSEN = ("the player passes the turn to a teammate who holds cards, "
+              "or else to an opponent who holds cards")
+
+
+class Fate(Enum):
+    """What a wrong claim does to the set claimed."""
+
+    VOID = "the set is void"
+    OTHER_TEAM = "the other team wins the set"
 
 
 class TieRule(Enum):
@@ -96,6 +113,16 @@ class SetSpec:
     name: str
     cards: frozenset[Card]
     aliases: frozenset[str]
+    kind: str  # what scoring calls it: "high" for "high spades", else its name
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimSpec:
+    """Claims: what a claim whose cards are misplaced within the team does, and what
+    one with a card held by the other team does. A right claim wins the set."""
+
+    misplaced: Fate
+    opposed: Fate
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +172,8 @@ class GameSpec:
     deal_all: bool
     deal_sizes: Mapping[int, int]
     lay_down: LayDown
+    claims: ClaimSpec | None
+    empty_hand: EmptyHand
     ask: AskSpec
     on_given: Outcome
     on_refused: Outcome
@@ -152,9 +181,19 @@ class GameSpec:
     first_seat: FirstSeat
     end_when: frozenset[EndWhen]
     points_per_set: int
+    points_by_kind: Mapping[str, int]
     winner: str
     ties: TieRule
     options: Mapping[str, str]
+
+    def points(self, set_name: str) -> int:
+        """What the set named ``set_name`` scores for whoever wins it."""
+        kind = self.set_named(set_name).kind
+        return self.points_by_kind.get(kind, self.points_per_set)
+
+    def set_named(self, name: str) -> SetSpec:
+        """The set whose canonical name is ``name``."""
+        return next(s for s in self.sets if s.name == name)
 
     def find_set(self, words: str) -> SetSpec | None:
         """The set a name or alias (``queens``, ``Q``, ``low spades``) names, if any."""

@@ -16,12 +16,17 @@ class Phase(Enum):
     ANSWER = "answer"      # the asked player answers
     DRAW = "draw"          # the asker draws after a refusal
     STUCK_DRAW = "stuck"   # a player who cannot ask draws, then the turn passes
+    PASS = "pass"          # the player in turn, whose hand is empty, names who goes on
     OVER = "over"
 
 
 @dataclass(slots=True)
 class GameState:
     """One game in progress. Seats are indexes into ``players``.
+
+    Sets are won by a side: a seat, or in team games a team (``teams`` gives
+    each seat's team). ``laid`` lists each side's sets; ``void`` the sets a
+    wrong claim left to nobody.
 
     A hand is the set of its known cards plus a count of cards whose identity
     is not known (always 0 when every card was dealt in the open), so the place
@@ -33,20 +38,29 @@ class GameState:
     hands: list[set[Card]]
     unknown: list[int]
     stock: list[Card]  # top card last
-    laid: list[list[str]]
+    laid: list[list[str]]  # by side
     teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
-    laid_order: list[tuple[int, str]] = field(default_factory=list)
+    laid_order: list[tuple[int, str]] = field(default_factory=list)  # (side, set)
+    void: list[str] = field(default_factory=list)
     turn: int = 0
     phase: Phase = Phase.ASK
     asking: Ask | None = None
     completed: list[str] = field(default_factory=list)  # sets laid during this ask
     drawn: Card | None = None
-    just_laid: list[tuple[int, str]] = field(default_factory=list)
+    just_laid: list[tuple[int, str]] = field(default_factory=list)  # (seat, set)
 
     @property
     def over(self) -> bool:
         """True once the game has ended."""
         return self.phase is Phase.OVER
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for: its team, or itself."""
+        return self.teams[seat] if self.teams else seat
+
+    def decided(self, set_name: str) -> bool:
+        """Whether the set is out of play: won by a side, or void."""
+        return set_name in self.void or any(name == set_name for _, name in self.laid_order)
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds, known or not."""
@@ -58,7 +72,7 @@ class GameState:
             players=self.players, dealer=self.dealer,
             hands=[set(h) for h in self.hands], unknown=list(self.unknown),
             stock=list(self.stock), laid=[list(s) for s in self.laid], teams=self.teams,
-            laid_order=list(self.laid_order), turn=self.turn, phase=self.phase,
-            asking=self.asking, completed=list(self.completed), drawn=self.drawn,
+            laid_order=list(self.laid_order), void=list(self.void), turn=self.turn,
+            phase=self.phase, asking=self.asking, completed=list(self.completed), drawn=self.drawn,
             just_laid=list(self.just_laid),
         )

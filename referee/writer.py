@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.moves import Ask, Draw, Give, Move, Refuse
+from referee.cards import parse_rank
+from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
 
 
 def format_move(move: Move, players: tuple[str, ...]) -> str:
@@ -14,10 +15,18 @@ def format_move(move: Move, players: tuple[str, ...]) -> str:
         return f"{name} gives {' '.join(move.cards)}"
     if isinstance(move, Refuse):
         return f"{name} says no"
+    if isinstance(move, LayDown):
+        return format_books([(move.player, move.set_name)], players)[0]
+    if isinstance(move, Claim):
+        holders = ", ".join(f"{players[seat]} {' '.join(cards)}" for seat, cards in move.holders)
+        return f"{name} claims {move.set_name}: {holders}"
+    if isinstance(move, Pass):
+        return f"{name} passes to {players[move.target]}"
     assert isinstance(move, Draw)
     return f"{name} draws {move.card}" if move.card else f"{name} draws"
 
 
 def format_books(laid: list[tuple[int, str]], players: tuple[str, ...]) -> list[str]:
-    """``Ann books Q`` lines for sets just laid."""
-    return [f"{players[seat]} books {name}" for seat, name in laid]
+    """``Ann books Q`` for a book, ``Ann lays down low spades`` for another set."""
+    return [f"{players[seat]} books {name}" if parse_rank(name) == name
+            else f"{players[seat]} lays down {name}" for seat, name in laid]

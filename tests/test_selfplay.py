@@ -18,6 +18,7 @@ from referee.simulate import PLAYER_NAMES, PlayedGame, play_one
 from referee.state import GameState, Phase
 
 RULES = bundled_rule_names()
+SMALL_TABLE = 6
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -46,7 +47,9 @@ def test_self_play_transcripts_revalidate(name: str, data: st.DataObject) -> Non
     assert verdict.state is not None
     assert verdict.state["over"] == played.result.over
     assert tuple(verdict.state["scores"].values()) == played.result.scores
-    assert verdict.state["winners"] == [names[seat] for seat in played.result.winners]
+    teams = engine_for(name).spec.teams
+    sides = [str(team + 1) for team in range(teams)] if teams else names
+    assert verdict.state["winners"] == [sides[side] for side in played.result.winners]
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -95,12 +98,14 @@ def test_random_moves_are_legal_moves(name: str, seed: int) -> None:
     step = 0
     while not state.over:
         move = engine.random_move(state, rng)
-        assert move is not None
-        legal = engine.legal_moves(state)
-        assert move in legal and engine.is_legal(state, move)
-        if state.phase is Phase.ASK and step % 7 == 0:
-            assert {ask for ask in every_ask(engine, state) if engine.is_legal(state, ask)} == set(
-                legal)
+        assert move is not None and engine.is_legal(state, move)
+        if step % 7 == 0 and players <= SMALL_TABLE:  # claims make big tables' lists long
+            legal = engine.legal_moves(state)
+            assert move in legal
+            assert all(engine.is_legal(state, m) for m in legal)
+            if state.phase is Phase.ASK:
+                asks = {m for m in legal if isinstance(m, Ask)}
+                assert {a for a in every_ask(engine, state) if engine.is_legal(state, a)} == asks
         engine.apply(state, move)
         step += 1
 

@@ -1,0 +1,109 @@
+"""Claims: checking that a claim is well formed, and judging it against the cards.
+
+A claim names, for every card of one set, the teammate said to hold it. A
+right claim wins the set for the claimer's team; a wrong one is void or goes
+to the other team, as the rule file says (GameSpec.claims).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from referee.cards import Card
+from referee.errors import Kind, RefereeError
+from referee.moves import Claim
+from referee.spec import Fate, GameSpec
+from referee.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What a claim won: the winning side (None when void), and every card the
+    claim put in the wrong place, as (card, seat named, seat holding it)."""
+
+    winner: int | None
+    misplaced: tuple[tuple[Card, int, int], ...]
+
+    @property
+    def right(self) -> bool:
+        """Whether every card was where the claim said."""
+        return not self.misplaced
+
+
+def claim_violation(spec: GameSpec, state: GameState, claim: Claim) -> RefereeError | None:
+    """Why ``claim`` breaks the rules (whatever the cards), or None."""
+    name = state.players
+    claimer = name[claim.player]
+    if spec.claims is None:
+        return RefereeError(Kind.ILLEGAL, f"{spec.title} has no claims")
+    if state.decided(claim.set_name):
+        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} is already "
+                            f"{'void' if claim.set_name in state.void else 'won'}")
+    team = state.side(claim.player)
+    for seat, _ in claim.holders:
+        if state.side(seat) != team:
+            return RefereeError(Kind.ILLEGAL, f"{name[seat]} is not on {claimer}'s team; "
+                                "a claim names teammates only")
+    members = spec.set_named(claim.set_name).cards
+    named = [card for _, cards in claim.holders for card in cards]
+    stray = [card for card in named if card not in members]
+    if stray:
+        return RefereeError(Kind.ILLEGAL, f"{stray[0]} is not a card of {claim.set_name}")
+    twice = next((card for card in named if named.count(card) > 1), None)
+    if twice is not None:
+        return RefereeError(Kind.ILLEGAL, f"the claim names {twice} twice")
+    if len(named) != len(members):
+        missing = " ".join(sorted(members - set(named)))
+        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} has {len(members)} cards; the "
+                            f"claim names {len(named)} (missing {missing})")
+    return None
+
+
+def judge(spec: GameSpec, state: GameState, claim: Claim) -> Judgement:
+    """Compare a well-formed claim with the cards and decide who wins the set."""
+    assert spec.claims is not None
+    holder = {card: seat for seat, hand in enumerate(state.hands) for card in hand}
+    team = state.side(claim.player)
+    wrong = tuple((card, seat, holder[card]) for card, seat in
+                  sorted(claim.named_holder().items()) if holder.get(card, seat) != seat)
+    if not wrong:
+        return Judgement(team, ())
+    opposed = any(state.side(holder[card]) != team for card, _, _ in wrong)
+    fate = spec.claims.opposed if opposed else spec.claims.misplaced
+    other = next(state.side(s) for s in range(len(state.players)) if state.side(s) != team)
+    return Judgement(None if fate is Fate.VOID else other, wrong)
+
+
+def describe_judgement(
+    state: GameState, claim: Claim, judgement: Judgement, side_names: tuple[str, ...]
+) -> str:
+    """``Fay's claim of high diamonds is wrong: KD is with Cy, not Fay; team 1 wins it``."""
+    name = state.players
+    who = f"{name[claim.player]}'s claim of {claim.set_name}"
+    if judgement.winner is None:
+        result = "the set is void"
+    else:
+        result = f"team {side_names[judgement.winner]} wins the set"
+    if judgement.right:
+        return f"{who} is right: {result}"
+    places = "; ".join(f"{card} is with {name[actual]}, not {name[named]}"
+                       for card, named, actual in judgement.misplaced)
+    return f"{who} is wrong: {places}; {result}"
+
+
+def random_claim(spec: GameSpec, state: GameState, rng: random.Random) -> Claim | None:
+    """A legal claim as a player might make it: their own cards placed right, the
+    rest with teammates drawn at random."""
+    seat = state.turn
+    open_sets = [s for s in spec.sets if not state.decided(s.name)]
+    if spec.claims is None or not open_sets:
+        return None
+    chosen = rng.choice(open_sets)
+    mates = [s for s in range(len(state.players))
+             if s != seat and state.side(s) == state.side(seat)] or [seat]
+    holders: dict[int, list[Card]] = {}
+    for card in sorted(chosen.cards):
+        owner = seat if card in state.hands[seat] else rng.choice(mates)
+        holders.setdefault(owner, []).append(card)
+    return Claim(seat, chosen.name, tuple((s, tuple(c)) for s, c in sorted(holders.items())))
