@@ -57,10 +57,18 @@ def format_transcript(transcript: Path) -> None:
               help="Also write each game as a transcript into this folder.")
 @click.option("--max-moves", type=click.IntRange(1), default=DEFAULT_MAX_MOVES,
               show_default=True, help="Stop a game that runs longer than this.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules, as a transcript's header would.")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
-             max_moves: int) -> None:
+             max_moves: int, options: tuple[str, ...]) -> None:
     """Play random legal games of RULES (a name or a path) and print figures."""
-    spec = _load_or_exit(rules)
+    values = {}
+    for option in options:
+        name, equals, value = option.partition("=")
+        if not equals or not name or not value:
+            _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
+        values[name.strip()] = value.strip()
+    spec = _load_or_exit(rules, values)
     if players not in spec.player_counts:
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     if out is not None:
@@ -70,11 +78,23 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     click.echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
     click.echo(f"moves per game: {summary.moves / summary.games:.1f}; "
                f"unfinished after {max_moves} moves: {summary.unfinished}")
-    for seat in range(players):
-        share = summary.wins[seat] / finished if finished else 0.0
-        points = summary.points[seat] / finished if finished else 0.0
-        click.echo(f"  seat {seat + 1} ({'dealer' if seat == players - 1 else 'player'}): "
-                   f"wins {share:6.1%}, points {points:5.2f}")
+    if summary.shared:
+        click.echo(f"games with more than one winner (ties, draws): {summary.shared}")
+    for side, label in enumerate(_side_labels(spec, players)):
+        share = summary.wins[side] / finished if finished else 0.0
+        points = summary.points[side] / finished if finished else 0.0
+        click.echo(f"  {label}: wins {share:6.1%}, points {points:5.2f}")
+
+
+def _side_labels(spec: GameSpec, players: int) -> list[str]:
+    """``seat 3 (dealer)``, or ``team 1 (seats 1, 3, 5)`` in team games."""
+    if not spec.teams:
+        return [f"seat {seat + 1} ({'dealer' if seat == players - 1 else 'player'})"
+                for seat in range(players)]
+    teams = spec.alternate_teams(players)
+    return [f"team {team + 1} (seats "
+            f"{', '.join(str(s + 1) for s in range(players) if teams[s] == team)})"
+            for team in range(spec.teams)]
 
 
 @main.command(name="rules")
@@ -85,15 +105,15 @@ def list_rules() -> None:
         click.echo(f"{name:24} {spec.about}")
 
 
-def _load_or_exit(rules: str) -> GameSpec:
+def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
     path = find_rule_file(rules, Path.cwd())
     if path is None:
         _exit(RefereeError(Kind.USAGE, f"no rule file named {rules!r} "
                            f"(bundled: {', '.join(bundled_rule_names())})"))
     try:
-        return load_spec(path)
+        return load_spec(path, options)
     except RefereeError as exc:
-        _exit(exc)
+        _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
 
 
 def _exit(error: RefereeError) -> NoReturn:

@@ -154,6 +154,7 @@ class _Compiler:
         self.slots: dict[str, Node] = {}
         self.set_nodes: list[Node] = []
         self.options: dict[str, str] = {}
+        self.options_set: dict[str, str] = {}
         whens: list[Node] = []
         for layer in layers:
             layer_sets: list[Node] = []
@@ -190,6 +191,7 @@ class _Compiler:
             if default.isdigit() and not value.isdigit():
                 raise RefereeError(Kind.HEADER, f"option {name} is a number, not {value!r}")
             self.options[key] = value
+            self.options_set[key] = value
 
     def _apply_when(self, node: Node) -> None:
         name = node.words[0]
@@ -245,6 +247,7 @@ class _Compiler:
             else "most points",
             ties=self._phrase("ties", TieRule, TieRule.STAND),
             options=MappingProxyType(dict(self.options)),
+            options_set=MappingProxyType(dict(self.options_set)),
         )
 
     def _phrase(self, slot: str, enum: type[E], default: E) -> E:

@@ -29,10 +29,11 @@ class PlayedGame:
 
 @dataclass(slots=True)
 class Summary:
-    """Figures over many self-played games."""
+    """Figures over many self-played games, by side (seat, or team in team games)."""
 
     games: int = 0
     unfinished: int = 0
+    shared: int = 0  # finished games with more than one winner (ties, draws)
     moves: int = 0
     wins: list[float] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
@@ -44,10 +45,12 @@ class Summary:
         if not played.result.over:
             self.unfinished += 1
             return
-        for seat in played.result.winners:
-            self.wins[seat] += 1 / len(played.result.winners)
-        for seat, score in enumerate(played.result.scores):
-            self.points[seat] += score
+        winners = played.result.winners
+        self.shared += len(winners) > 1
+        for side in winners:
+            self.wins[side] += 1 / len(winners)
+        for side, score in enumerate(played.result.scores):
+            self.points[side] += score
 
 
 def play_one(
@@ -63,7 +66,8 @@ def play_one(
     lines: list[str] = []
     if transcript:
         lines = write_header(rule_reference(engine.spec), names, dealer,
-                             tuple(tuple(h) for h in hands), tuple(stock), ())
+                             tuple(tuple(h) for h in hands), tuple(stock),
+                             tuple(engine.spec.options_set.items()))
         lines += format_books(state.just_laid, names)
     moves = 0
     while not state.over and moves < max_moves:
@@ -87,10 +91,11 @@ def seeds(seed: int, games: int) -> Iterator[int]:
 
 def summarize(spec: GameSpec, players: int, games: int, seed: int,
               max_moves: int = DEFAULT_MAX_MOVES, out: Path | None = None) -> Summary:
-    """Play ``games`` random games and gather wins and points by seat; with ``out``,
+    """Play ``games`` random games and gather wins and points by side; with ``out``,
     also write each game there as a transcript."""
     engine = Engine(spec)
-    summary = Summary(wins=[0.0] * players, points=[0] * players)
+    sides = engine.sides(players)
+    summary = Summary(wins=[0.0] * sides, points=[0] * sides)
     for number, game_seed in enumerate(seeds(seed, games), start=1):
         played = play_one(engine, players, game_seed, transcript=out is not None,
                           max_moves=max_moves)

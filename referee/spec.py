@@ -184,7 +184,8 @@ class GameSpec:
     points_by_kind: Mapping[str, int]
     winner: str
     ties: TieRule
-    options: Mapping[str, str]
+    options: Mapping[str, str]  # every option's value, defaults included
+    options_set: Mapping[str, str]  # the options set when the spec was compiled
 
     def points(self, set_name: str) -> int:
         """What the set named ``set_name`` scores for whoever wins it."""
