@@ -338,12 +338,15 @@ class _Driver:
             self.state.just_laid.remove(entry)
             return
         who = self.state.players[seat]
-        holders = [self.state.players[s] for s, laid in enumerate(self.state.laid)
-                   if found.name in laid]
+        sides = self.game.side_names
+        holders = [sides[side] for side, name in self.state.laid_order if name == found.name]
         if self.state.over:
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
         if holders:
-            detail = f"it was laid earlier by {holders[0]}"
+            team = "team " if self.game.spec.teams else ""
+            detail = f"{team}{holders[0]} won it earlier"
+        elif found.name in self.state.void:
+            detail = "it is void"
         else:
             detail = f"{who} does not hold all of it"
         raise RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "

@@ -457,7 +457,12 @@ class Engine:
             return
         if state.hand_size(seat) > 0:
             state.turn, state.phase = seat, Phase.ASK
-        elif self.spec.empty_hand is EmptyHand.CHOSEN:
+        else:
+            self._hand_emptied(state, seat)
+
+    def _hand_emptied(self, state: GameState, seat: int) -> None:
+        """The player in turn has no cards left: they pass the turn as the rules say."""
+        if self.spec.empty_hand is EmptyHand.CHOSEN:
             state.turn, state.phase = seat, Phase.PASS
         else:
             self._give_turn(state, seat + 1)
@@ -520,7 +525,7 @@ class Engine:
         if then.ask_again and (then.condition is None or self._holds(state, then.condition)):
             asker = ask.player
             if state.hand_size(asker) == 0:
-                self._give_turn(state, asker + 1)
+                self._hand_emptied(state, asker)
             elif self._can_play(state, asker):
                 state.turn = asker
             else:
