@@ -4,6 +4,7 @@ and one changed answer or one wrong asker is caught at its line."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from referee.cards import rank_of
 from referee.checker import check_text
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
+from referee.errors import RefereeError
 from referee.moves import Ask
 from referee.simulate import PLAYER_NAMES, PlayedGame, play_one
 from referee.state import GameState, Phase
@@ -116,3 +118,28 @@ def every_ask(engine: Engine, state: GameState) -> list[Ask]:
     items = [(rank_of(c), c) for c in spec.cards] + [(r, None) for r in spec.ranks]
     return [Ask(seat, target, rank, card)
             for target in range(len(state.players)) for rank, card in items]
+
+
+HOUSE_RULES = [(name, option) for name in RULES
+               for option in sorted(load_spec(find_rule_file(name) or Path(name)).options)
+               if name.startswith("literature") or name == "canadian-fish"]
+
+
+@pytest.mark.parametrize(("name", "option"), HOUSE_RULES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_self_play_with_a_house_rule_revalidates(name: str, option: str, seed: int) -> None:
+    path = find_rule_file(name)
+    assert path is not None
+    try:
+        spec = load_spec(path, {option: "yes"})
+    except RefereeError:
+        assert (name, option) == ("literature-ranks", "high-double")  # it has no high sets
+        return
+    engine = Engine(spec)
+    players = sorted(spec.player_counts)[seed % len(spec.player_counts)]
+    played = play_one(engine, players, seed, transcript=True)
+    assert f"option {option}: yes" in played.lines
+    verdict = check_text("\n".join(played.lines))
+    assert verdict.ok, verdict.report()
+    assert tuple(verdict.state["scores"].values()) == played.result.scores
