@@ -268,7 +268,11 @@ class _Driver:
             found = spec.find_set(rank) if rank else None
         if found is None:
             names = ", ".join(s.name for s in spec.sets)
-            at = self._span(event, event.items[0]) if event.items else event.span
+            at = event.span
+            if event.items:
+                first, last = event.items[0], event.items[-1]
+                at = Span(event.span.line, first.column, event.span.text, event.span.source,
+                          last.column + len(last.text) - first.column)
             raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title} "
                                f"(sets: {names})", at)
         return found
