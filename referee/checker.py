@@ -277,6 +277,9 @@ class _Driver:
                                f"(sets: {names})", at)
         return found
 
+    def _is_player(self, token: Token) -> bool:
+        return token.low in (name.lower() for name in self.game.table.players)
+
     def _claim(self, event: Event) -> Claim:
         assert event.player is not None
         player = self._seat(event, event.player)
@@ -287,7 +290,12 @@ class _Driver:
             if not cards:
                 raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
                                    f"'{name.text} 3S 4S'", self._span(event, name))
-            holders.setdefault(seat, []).extend(self._card(event, t) for t in cards)
+            for token in cards:
+                if parse_card(token.text) is None and self._is_player(token):
+                    raise RefereeError(Kind.SYNTAX, f"put a comma before {token.text}: "
+                                       f"'{name.text} 3S 4S, {token.text} 5S'",
+                                       self._span(event, token))
+                holders.setdefault(seat, []).append(self._card(event, token))
         if not holders:
             raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
                                "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)

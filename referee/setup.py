@@ -196,7 +196,8 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
     if len(names) not in spec.player_counts:
         counts = sorted(spec.player_counts)
         contiguous = counts == list(range(counts[0], counts[-1] + 1))
-        allowed = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
+        allowed = (f"{counts[0]} to {counts[-1]}" if contiguous and len(counts) > 1
+                   else ", ".join(map(str, counts)))
         raise RefereeError(Kind.HEADER, f"{spec.title} is for {allowed} players, "
                            f"not {len(names)}", header.span)
     return Table(tuple(names))
