@@ -17,8 +17,8 @@ from referee.claims import describe_judgement, judge
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
 from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
-from referee.notation import Event, EventKind, Token, read_transcript, write_header
-from referee.setup import Game, set_up
+from referee.notation import Event, EventKind, Token, read_transcript, write_deal, write_header
+from referee.setup import Game, deal_next_hand, set_up
 from referee.spec import LayDown as LayDownRule
 from referee.spec import SetSpec
 from referee.state import GameState, Phase
@@ -115,13 +115,13 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         driver.fill_forced()
     except RefereeError as exc:
         name = game.spec.name if game else None
-        summary = describe(game.engine, state, game.side_names) if game and state else None
+        summary = (driver.describe() if driver
+                   else describe(game.engine, state, game.side_names) if game and state else None)
         record = driver.record if driver else None
         notes = tuple(driver.notes) if driver else ()
         return Verdict(source, False, name, events, exc, summary, record, notes)
-    return Verdict(source, True, game.spec.name, events, None,
-                   describe(game.engine, state, game.side_names), driver.record,
-                   tuple(driver.notes))
+    return Verdict(source, True, game.spec.name, events, None, driver.describe(),
+                   driver.record, tuple(driver.notes))
 
 
 def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[str, Any]:
@@ -147,12 +147,16 @@ class Record:
 
     header: list[str]
     players: tuple[str, ...]
-    played: list[tuple[Move | None, tuple[tuple[int, str], ...]]]
+    played: list[tuple[Move | None, tuple[tuple[int, str], ...]] | str]  # str: a line as is
 
     def lines(self) -> list[str]:
         """The canonical transcript: header, then each move and the sets it laid."""
         lines = list(self.header)
-        for move, laid in self.played:
+        for entry in self.played:
+            if isinstance(entry, str):
+                lines.append(entry)
+                continue
+            move, laid = entry
             if move is not None:
                 lines.append(format_move(move, self.players))
             lines += format_books(list(laid), self.players)
@@ -171,9 +175,57 @@ class _Driver:
             (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
             for index, team in enumerate(game.team_names))
         header = write_header(game.rules, names, game.dealer, game.hands, game.stock,
-                              game.options, teams)
+                              game.options, teams, game.target)
         self.record = Record(header, names, [(None, tuple(state.just_laid))])
         self.notes: list[tuple[int, str]] = []
+        self.hand = 1
+        self.banked = [0] * len(game.side_names)  # match points of the hands before this one
+
+    def totals(self) -> list[int]:
+        """Match points so far, this hand's included."""
+        scores = self.engine.outcome(self.state).scores
+        return [banked + score for banked, score in zip(self.banked, scores, strict=True)]
+
+    def match_over(self) -> bool:
+        """Whether the match (or the one game, without a target) is over."""
+        target = self.game.target
+        return self.state.over and (target is None or max(self.totals()) >= target)
+
+    def describe(self) -> dict[str, Any]:
+        """The verdict's ``state``: this hand's, with match totals in a match."""
+        sides = self.game.side_names
+        described = describe(self.engine, self.state, sides)
+        if self.game.target is None:
+            return described
+        totals = self.totals()
+        described["hand"] = self.hand
+        described["scores"] = dict(zip(sides, totals, strict=True))
+        described["over"] = self.match_over()
+        best = max(totals)
+        described["winners"] = ([side for side, total in zip(sides, totals, strict=True)
+                                 if total == best] if described["over"] else [])
+        return described
+
+    def _new_hand(self, event: Event) -> None:
+        game = self.game
+        if game.target is None:
+            raise RefereeError(Kind.ILLEGAL, "this transcript is one hand: a match needs "
+                               "'target: N' in the header", event.span)
+        if self.match_over():
+            raise RefereeError(Kind.OVER, "the match is over", event.span)
+        if not self.state.over:
+            raise RefereeError(Kind.ILLEGAL, f"hand {self.hand} is not over yet", event.span)
+        if event.count != self.hand + 1:
+            raise RefereeError(Kind.ILLEGAL, f"the next hand is hand {self.hand + 1}, "
+                               f"not {event.count}", event.span)
+        self.banked = self.totals()
+        self.hand += 1
+        names = game.table.players
+        dealer = (game.dealer + self.hand - 1) % len(names)
+        hands, stock = deal_next_hand(game, event.headers, dealer, event.span)
+        self.state = self.engine.start(names, dealer, hands, stock, game.teams)
+        self.record.played += [f"hand {self.hand}", *write_deal(names, hands, stock),
+                               (None, tuple(self.state.just_laid))]
 
     def _apply(self, move: Move) -> None:
         self.engine.apply(self.state, move)
@@ -182,13 +234,18 @@ class _Driver:
     def play(self, event: Event) -> None:
         kind = event.kind
         spec = self.game.spec
+        if kind is EventKind.NEW_HAND:
+            self.fill_forced()
+            self._new_hand(event)
+            return
         if kind is EventKind.BOOK and spec.lay_down is not LayDownRule.IN_TURN:
             self._confirm_book(event)
             return
         if self.state.over:
+            if not self.match_over():
+                raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
+                                   f"with 'hand {self.hand + 1}'", event.span)
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        if kind is EventKind.NEW_HAND:
-            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no match play", event.span)
         if kind is EventKind.CLAIM and spec.claims is None:
             raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no claims", event.span)
         phase = self.state.phase

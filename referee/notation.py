@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from referee.errors import Kind, RefereeError, Span
@@ -69,6 +69,7 @@ class Event:
     items: tuple[Token, ...] = ()
     count: int | None = None
     groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
+    headers: tuple[Header, ...] = ()  # a new hand's deal lines
 
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""
@@ -103,10 +104,13 @@ def _read_lines(text: str, source: str, headers: list[Header], events: list[Even
             continue
         header = _read_header(body, number, line, source)
         if header is not None:
-            if events and events[-1].kind is not EventKind.NEW_HAND and header.key != "hand":
-                raise RefereeError(Kind.HEADER, "header lines come before the first event",
-                                   header.span)
-            headers.append(header)
+            if not events:
+                headers.append(header)
+            elif events[-1].kind is EventKind.NEW_HAND:
+                events[-1] = replace(events[-1], headers=(*events[-1].headers, header))
+            else:
+                raise RefereeError(Kind.HEADER, "header lines come before the first event "
+                                   "(or right after 'hand N' in a match)", header.span)
             continue
         start = 0
         for segment in body.split(";"):
@@ -233,12 +237,37 @@ def write_header(
     hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
     options: tuple[tuple[str, str], ...] = (),
     teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    target: int | None = None, centre: tuple[str, ...] = (),
 ) -> list[str]:
     """Canonical header lines of an open deal (``deal: given``)."""
+    return (write_table(game, players, dealer, options, teams, target)
+            + write_deal(players, hands, stock, centre))
+
+
+def write_table(
+    game: str, players: tuple[str, ...], dealer: int,
+    options: tuple[tuple[str, str], ...] = (),
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    target: int | None = None,
+) -> list[str]:
+    """Canonical header lines before the deal: game, options, players, dealer, teams."""
     lines = [f"game: {game}", *(f"option {name}: {value}" for name, value in options),
              f"players: {' '.join(players)}", f"dealer: {players[dealer]}",
-             *(f"team {name}: {' '.join(members)}" for name, members in teams), "deal: given"]
+             *(f"team {name}: {' '.join(members)}" for name, members in teams)]
+    if target is not None:
+        lines.append(f"target: {target}")
+    return lines
+
+
+def write_deal(
+    players: tuple[str, ...], hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
+    centre: tuple[str, ...] = (),
+) -> list[str]:
+    """Canonical lines of one open deal: ``deal: given``, the hands, stock and centre."""
+    lines = ["deal: given"]
     lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)]
     if stock:
         lines.append(f"stock: {' '.join(stock)}")
+    if centre:
+        lines.append(f"centre: {' '.join(centre)}")
     return lines

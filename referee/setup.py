@@ -12,6 +12,7 @@ from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
 from referee.spec import GameSpec
 
+DEAL_KEYS = ("deal", "hand", "stock", "centre", "center")
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
 
@@ -54,6 +55,7 @@ class Game:
     options: tuple[tuple[str, str], ...]  # the options the header sets
     team_names: tuple[str, ...] = ()
     teams: tuple[int, ...] = ()  # each seat's team, an index into team_names
+    target: int | None = None  # match play: hands go on until a side reaches it
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -92,17 +94,42 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
             raise RefereeError(Kind.HEADER, "name one dealer", dealer_header.span)
         dealer = table.seat(dealer_header.values[0], dealer_header.span)
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
-    for key in ("centre", "center", "target"):
-        if key in by_key:
-            raise RefereeError(Kind.HEADER, f"{spec.title} has no use for the header "
-                               f"{key!r}", by_key[key][0].span)
+    target = _read_target(optional("target"))
     engine = Engine(spec)
     hands, stock = _read_deal(optional("deal"), by_key, spec, engine, table, dealer,
                               first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
     return Game(spec, engine, table, dealer, hands, stock, rule_reference(spec), options,
-                team_names, teams)
+                team_names, teams, target)
+
+
+def deal_next_hand(
+    game: Game, headers: tuple[Header, ...], dealer: int, at: Span
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands and stock of a match's next hand, from the lines after ``hand N``;
+    ``at`` is where a missing line is reported."""
+    by_key: dict[str, list[Header]] = {}
+    for header in headers:
+        if header.key not in DEAL_KEYS:
+            raise RefereeError(Kind.HEADER, f"after 'hand N' only the deal follows "
+                               f"({', '.join(DEAL_KEYS)}), not {header.key!r}", header.span)
+        by_key.setdefault(header.key, []).append(header)
+    deals = by_key.get("deal", [])
+    if len(deals) > 1:
+        raise RefereeError(Kind.HEADER, "the header 'deal' is given twice", deals[1].span)
+    return _read_deal(deals[0] if deals else None, by_key, game.spec, game.engine,
+                      game.table, dealer, at)
+
+
+def _read_target(header: Header | None) -> int | None:
+    if header is None:
+        return None
+    values = [t.text for t in header.values]
+    if len(values) != 1 or not values[0].isdigit() or not 0 < int(values[0]) <= 100_000:
+        raise RefereeError(Kind.HEADER, "a match's target reads 'target: 100', a whole "
+                           "number of points", header.span)
+    return int(values[0])
 
 
 

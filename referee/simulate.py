@@ -9,7 +9,7 @@ from pathlib import Path
 
 from referee.compile import rule_reference
 from referee.engine import Engine, Result
-from referee.notation import write_header
+from referee.notation import write_deal, write_header, write_table
 from referee.spec import GameSpec
 from referee.writer import format_books, format_move
 
@@ -80,6 +80,39 @@ def play_one(
             lines.append(format_move(move, names))
             lines += format_books(state.just_laid, names)
     return PlayedGame(engine.outcome(state), moves, tuple(lines))
+
+
+def play_match(engine: Engine, players: int, seed: int, target: int,
+               max_hands: int = 100) -> tuple[list[int], tuple[str, ...]]:
+    """Play hands of random legal moves until a side reaches ``target`` points, the
+    deal passing one seat left each hand; the match totals and its transcript."""
+    rng = random.Random(seed)
+    names = PLAYER_NAMES[:players]
+    totals = [0] * engine.sides(players)
+    lines: list[str] = []
+    for number in range(1, max_hands + 1):
+        dealer = (players - 1 + number - 1) % players
+        hands, stock = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+        deal = write_deal(names, tuple(tuple(h) for h in hands), tuple(stock))
+        if number == 1:
+            lines += write_table(rule_reference(engine.spec), names, dealer,
+                                 tuple(engine.spec.options_set.items()), target=target)
+        else:
+            lines.append(f"hand {number}")
+        lines += deal
+        state = engine.start(names, dealer, hands, stock)
+        lines += format_books(state.just_laid, names)
+        while not state.over:
+            move = engine.random_move(state, rng)
+            if move is None:
+                break
+            engine.apply(state, move)
+            lines.append(format_move(move, names))
+            lines += format_books(state.just_laid, names)
+        totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
+        if not state.over or max(totals) >= target:
+            break
+    return totals, tuple(lines)
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:

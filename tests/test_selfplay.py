@@ -16,7 +16,7 @@ from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import RefereeError
 from referee.moves import Ask
-from referee.simulate import PLAYER_NAMES, PlayedGame, play_one
+from referee.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
 from referee.state import GameState, Phase
 
 RULES = bundled_rule_names()
@@ -143,3 +143,16 @@ def test_self_play_with_a_house_rule_revalidates(name: str, option: str, seed: i
     verdict = check_text("\n".join(played.lines))
     assert verdict.ok, verdict.report()
     assert tuple(verdict.state["scores"].values()) == played.result.scores
+
+
+@pytest.mark.parametrize("name", ["authors", "go-fish", "literature", "go-fish-to-the-end"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_self_played_match_revalidates_with_its_totals(name: str, seed: int) -> None:
+    engine = engine_for(name)
+    players = min(engine.spec.player_counts)
+    totals, lines = play_match(engine, players, seed, target=len(engine.spec.sets))
+    verdict = check_text("\n".join(lines))
+    assert verdict.ok, verdict.report()
+    assert verdict.state is not None and list(verdict.state["scores"].values()) == totals
+    assert verdict.state["over"] and max(totals) >= len(engine.spec.sets)
