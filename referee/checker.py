@@ -16,11 +16,12 @@ from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.claims import describe_judgement, judge
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
-from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
+from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
 from referee.notation import Event, EventKind, Token, read_transcript, write_deal, write_header
+from referee.questions import read_question
 from referee.setup import Game, deal_next_hand, set_up
+from referee.spec import Handover, SetSpec
 from referee.spec import LayDown as LayDownRule
-from referee.spec import SetSpec
 from referee.state import GameState, Phase
 from referee.writer import format_books, format_move
 
@@ -105,7 +106,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         first_line = text.splitlines()[0] if text else ""
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
         state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock,
-                                  game.teams)
+                                  game.teams, game.centre)
         driver = _Driver(game, state)
         for event in transcript.events:
             driver.play(event)
@@ -147,6 +148,7 @@ class Record:
 
     header: list[str]
     players: tuple[str, ...]
+    lay_out: bool  # asks and gives put cards in the centre
     played: list[tuple[Move | None, tuple[tuple[int, str], ...]] | str]  # str: a line as is
 
     def lines(self) -> list[str]:
@@ -158,7 +160,7 @@ class Record:
                 continue
             move, laid = entry
             if move is not None:
-                lines.append(format_move(move, self.players))
+                lines.append(format_move(move, self.players, lay_out=self.lay_out))
             lines += format_books(list(laid), self.players)
         return lines
 
@@ -175,8 +177,9 @@ class _Driver:
             (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
             for index, team in enumerate(game.team_names))
         header = write_header(game.rules, names, game.dealer, game.hands, game.stock,
-                              game.options, teams, game.target)
-        self.record = Record(header, names, [(None, tuple(state.just_laid))])
+                              game.options, teams, game.target, game.centre)
+        lay_out = game.spec.ask.handover is Handover.TO_CENTRE
+        self.record = Record(header, names, lay_out, [(None, tuple(state.just_laid))])
         self.notes: list[tuple[int, str]] = []
         self.hand = 1
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
@@ -222,9 +225,9 @@ class _Driver:
         self.hand += 1
         names = game.table.players
         dealer = (game.dealer + self.hand - 1) % len(names)
-        hands, stock = deal_next_hand(game, event.headers, dealer, event.span)
-        self.state = self.engine.start(names, dealer, hands, stock, game.teams)
-        self.record.played += [f"hand {self.hand}", *write_deal(names, hands, stock),
+        hands, stock, centre = deal_next_hand(game, event.headers, dealer, event.span)
+        self.state = self.engine.start(names, dealer, hands, stock, game.teams, centre)
+        self.record.played += [f"hand {self.hand}", *write_deal(names, hands, stock, centre),
                                (None, tuple(self.state.just_laid))]
 
     def _apply(self, move: Move) -> None:
@@ -238,7 +241,7 @@ class _Driver:
             self.fill_forced()
             self._new_hand(event)
             return
-        if kind is EventKind.BOOK and spec.lay_down is not LayDownRule.IN_TURN:
+        if kind is EventKind.BOOK and spec.lay_down is LayDownRule.AT_ONCE:
             self._confirm_book(event)
             return
         if self.state.over:
@@ -286,10 +289,16 @@ class _Driver:
 
     def _move(self, event: Event) -> Move:
         state = self.state
-        if event.kind is EventKind.ASK:
+        spec = self.game.spec
+        if event.kind in (EventKind.ASK, EventKind.QUESTION):
             assert event.player is not None and event.target is not None
             player = self._seat(event, event.player)
             target = self._seat(event, event.target)
+            if event.kind is EventKind.QUESTION:
+                return self._question(event, player, target)
+            if event.lay_out and spec.ask.handover is not Handover.TO_CENTRE:
+                raise RefereeError(Kind.ILLEGAL, f"in {spec.title} the asked player hands "
+                                   "cards over; nobody lays cards out", event.span)
             rank, card = self._ask_item(event)
             return Ask(player, target, rank, card)
         if event.kind is EventKind.BOOK:
@@ -301,12 +310,18 @@ class _Driver:
             assert event.player is not None and event.target is not None
             return Pass(self._seat(event, event.player), self._seat(event, event.target))
         if event.kind in (EventKind.GIVE, EventKind.REFUSE):
-            if state.phase is not Phase.ANSWER or state.asking is None:
+            if state.phase is not Phase.ANSWER:
                 who = self.state.players[state.turn]
                 raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                    "to ask", event.span)
-            player = (self._seat(event, event.player) if event.player
-                      else state.asking.target)
+            asked = self.engine.current_player(state)
+            assert asked is not None
+            player = self._seat(event, event.player) if event.player else asked
+            if state.questioning is not None:
+                if event.items:
+                    raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
+                                       event.span)
+                return Answer(player, event.kind is EventKind.GIVE)
             if event.kind is EventKind.REFUSE:
                 return Refuse(player)
             return Give(player, self._given_cards(event, player))
@@ -314,6 +329,17 @@ class _Driver:
         player = self._seat(event, event.player)
         card = self._card(event, event.items[0]) if event.items else None
         return Draw(player, card)
+
+    def _question(self, event: Event, player: int, target: int) -> Question:
+        spec = self.game.spec
+        question = read_question(spec, player, target, event.item_text())
+        if question is None:
+            raise RefereeError(Kind.UNKNOWN, f"{event.item_text()!r} is not a rank, a suit "
+                               "(spades) or a colour (red, black)",
+                               self._span(event, event.items[0]))
+        if not spec.questions:
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
+        return question
 
     def _set(self, event: Event) -> SetSpec:
         """The set an event's items name (``low spades``, ``queens``, ``Q``)."""

@@ -52,6 +52,7 @@ from referee.spec import (
     LayDown,
     Outcome,
     PassTo,
+    QuestionKind,
     SetSpec,
     Target,
     TieRule,
@@ -221,7 +222,8 @@ class _Compiler:
         teams = self._teams(player_counts)
         ranks, suits, cards = self._deck(self.need("deck"))
         sets = self._sets(ranks, cards)
-        deal_all, deal_sizes = self._deal(self.need("deal"), player_counts, len(cards))
+        deal_node = self.need("deal")
+        deal_all, deal_sizes = self._deal(deal_node, player_counts, len(cards))
         ask = self._ask()
         on_given = self._outcome(self.need("if_given"), ask)
         on_refused = self._outcome(self.need("if_not_given"), ask)
@@ -234,9 +236,13 @@ class _Compiler:
             ranks=ranks, suits=suits, cards=cards, sets=sets,
             set_of_card=MappingProxyType({c: s for s in sets for c in s.cards}),
             deal_all=deal_all, deal_sizes=MappingProxyType(deal_sizes),
+            deal_rest_to_centre=deal_node.kind == "deal_even",
+            centre_deal=self._centre_deal(deal_node, player_counts, deal_sizes, len(cards)),
             lay_down=self._phrase("lay_down", LayDown, LayDown.AT_ONCE),
             claims=self._claims(),
             empty_hand=self._empty_hand(),
+            questions=self._questions(),
+            after_question=self._phrase("after_question", PassTo, PassTo.NEXT),
             ask=ask, on_given=on_given, on_refused=on_refused,
             when_stuck=self._phrase("cannot_ask", WhenStuck, WhenStuck.SIT_OUT),
             first_seat=self._phrase("first_player", FirstSeat, FirstSeat.LEFT_OF_DEALER),
@@ -424,10 +430,10 @@ class _Compiler:
         return [Rank(r) for r in order[start:stop + 1] if r in ranks]
 
     def _deal(self, node: Node, counts: list[int], deck_size: int) -> tuple[bool, dict[int, int]]:
-        if node.kind == "deal_all":
+        if node.kind in ("deal_all", "deal_even"):
             return True, {}
         sizes: dict[int, int] = {}
-        for part in node.parts:
+        for part in (p for p in node.parts if p.kind == "deal_count"):
             each = _int(part.words[0], "the cards dealt to each player", 1, 1000)
             applies = counts if not part.parts else self._player_counts(part)
             for players in applies:
@@ -455,7 +461,7 @@ class _Compiler:
                  must_not.span if must_not else node.span)
         gives = self.need("gives")
         handover = Handover(gives.parts[0].phrase)
-        if item is AskFor.RANK and handover is Handover.THE_CARD:
+        if item is AskFor.RANK and handover in (Handover.THE_CARD, Handover.TO_CENTRE):
             fail("an ask for a rank names no card to give; say 'every card of the rank'",
                  gives.span)
         target = Target.OPPONENT if whom.phrase.startswith("an opponent") else Target.ANY_OTHER
@@ -485,6 +491,32 @@ class _Compiler:
                  "(teams: 2, seated alternately)", node.span)
         return ClaimSpec(misplaced=self._phrase("misplaced", Fate, Fate.VOID),
                          opposed=self._phrase("opposed", Fate, Fate.OTHER_TEAM))
+
+    @staticmethod
+    def _centre_deal(node: Node, counts: list[int], sizes: dict[int, int], deck: int) -> int:
+        part = node.part("centre_deal")
+        if part is None:
+            return 0
+        centre = _int(part.words[0], "the cards turned up to the centre", 1, 100)
+        for players in counts:
+            if sizes[players] * players + centre > deck:
+                fail(f"{sizes[players]} cards each for {players} players and {centre} to the "
+                     f"centre need {sizes[players] * players + centre} cards; the deck has "
+                     f"{deck}", part.span)
+        return centre
+
+    def _questions(self) -> frozenset[QuestionKind]:
+        node = self.slots.get("questions")
+        if node is None:
+            return frozenset()
+        kinds: set[QuestionKind] = set()
+        for word in node.words:
+            try:
+                kinds.add(QuestionKind(word.text.lower().replace("color", "colour")))
+            except ValueError:
+                fail(f"a question names a rank, a suit or a colour, not {word.text!r}",
+                     word.span)
+        return frozenset(kinds)
 
     def _empty_hand(self) -> EmptyHand:
         rule = self._phrase("empty_hand", EmptyHand, EmptyHand.NEXT)

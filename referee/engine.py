@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from referee.cards import Card, Rank, rank_of
 from referee.claims import claim_violation, judge, random_claim
 from referee.errors import Kind, RefereeError
-from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
+from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
+from referee.questions import answer_violation, every_question, matching_cards, question_violation
 from referee.spec import (
     AskFor,
     Condition,
@@ -39,6 +40,7 @@ from referee.state import GameState, Phase
 
 CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
 LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
+QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it may
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +91,23 @@ class Engine:
             seat = (seat + 1) % players
         return hands, deck[position:]
 
+    def split_rest(
+        self, players: int, rest: Sequence[Card]
+    ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """What the deal does with the cards left after the hands: the stock (top
+        first) and the cards turned face up to the centre."""
+        centre = self.spec.centre_size(players)
+        return tuple(rest[centre:]), tuple(rest[:centre])
+
     def start(
         self, players: Sequence[str], dealer: int,
         hands: Sequence[Sequence[Card]], stock: Sequence[Card],
-        teams: Sequence[int] | None = None,
+        teams: Sequence[int] | None = None, centre: Sequence[Card] = (),
     ) -> GameState:
         """The state after the deal: sets laid at once, the first player in turn.
 
         ``teams`` gives each seat's team; by default teams sit alternately.
+        ``centre`` lists the cards dealt face up to the centre.
         """
         count = len(players)
         if teams is None:
@@ -105,7 +116,7 @@ class Engine:
             players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
             unknown=[0] * count, stock=list(reversed(stock)),
             laid=[[] for _ in range(max(teams, default=-1) + 1 if teams else count)],
-            teams=tuple(teams),
+            teams=tuple(teams), centre=list(centre),
         )
         for seat in range(count):
             self._lay_complete_sets(state, seat, state.hands[seat])
@@ -125,15 +136,22 @@ class Engine:
         if state.phase is Phase.OVER:
             return None
         if state.phase is Phase.ANSWER:
-            assert state.asking is not None
-            return state.asking.target
+            return self._asked(state)
         return state.turn
+
+    @staticmethod
+    def _asked(state: GameState) -> int:
+        """The seat that owes an answer."""
+        if state.questioning is not None:
+            return state.questioning.target
+        assert state.asking is not None
+        return state.asking.target
 
     def legal_moves(self, state: GameState) -> list[Move]:
         """Every move the rules allow now (answers and draws are forced)."""
         if state.phase is Phase.ASK:
-            return [*self._legal_asks(state), *self._legal_lay_downs(state),
-                    *self._legal_claims(state)]
+            return [*self._legal_asks(state), *self._legal_questions(state),
+                    *self._legal_lay_downs(state), *self._legal_claims(state)]
         if state.phase is Phase.PASS:
             return [Pass(state.turn, t) for t in self._pass_targets(state)]
         forced = self.forced_move(state)
@@ -141,6 +159,9 @@ class Engine:
 
     def forced_move(self, state: GameState) -> Move | None:
         """The one move the cards dictate (answer or draw), when the phase has one."""
+        if state.phase is Phase.ANSWER and state.questioning is not None:
+            return Answer(state.questioning.target,
+                          bool(matching_cards(state, state.questioning)))
         if state.phase is Phase.ANSWER:
             assert state.asking is not None
             cards = self._cards_to_give(state, state.asking)
@@ -169,21 +190,31 @@ class Engine:
                                 "pass the turn")
         if isinstance(move, LayDown | Claim):
             return self._own_play_violation(state, move)
-        if isinstance(move, Ask):
+        if isinstance(move, Ask | Question):
             if state.phase is Phase.ANSWER:
-                assert state.asking is not None
-                return RefereeError(Kind.TURN, f"{name[state.asking.target]} must answer "
-                                    f"{name[state.asking.player]}'s ask first")
+                return RefereeError(Kind.TURN, f"{name[self._asked(state)]} must answer "
+                                    f"{name[state.turn]} first")
             if state.phase is not Phase.ASK:
                 return RefereeError(Kind.TURN, f"{name[state.turn]} must draw before anyone asks")
             if move.player != state.turn:
                 return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
                                     f"not {name[move.player]}'s")
+            if isinstance(move, Question):
+                return question_violation(self.spec, state, move,
+                                          self.spec.ask.target_needs_cards)
             return self._ask_violation(state, move)
-        if isinstance(move, Give | Refuse):
+        if isinstance(move, Give | Refuse | Answer):
             if state.phase is not Phase.ANSWER:
                 return RefereeError(
                     Kind.TURN, f"nobody is waiting for {name[move.player]}'s answer")
+            if move.player != self._asked(state):
+                return RefereeError(Kind.TURN, f"{name[state.turn]} asked "
+                                    f"{name[self._asked(state)]}, not {name[move.player]}")
+            if isinstance(move, Answer) != (state.questioning is not None):
+                wanted = "yes or no" if state.questioning else "by giving or saying no"
+                return RefereeError(Kind.TURN, f"{name[move.player]} answers {wanted}")
+            if isinstance(move, Answer):
+                return answer_violation(state, move)
             assert state.asking is not None
             if move.player != state.asking.target:
                 return RefereeError(Kind.TURN, f"{name[state.asking.player]} asked "
@@ -204,15 +235,29 @@ class Engine:
         """Play a legal ``move``, changing ``state``."""
         state.just_laid = []
         if isinstance(move, Ask):
-            state.asking = move
+            state.asking, state.questioning = move, None
             state.completed = []
             state.drawn = None
             state.phase = Phase.ANSWER
+        elif isinstance(move, Question):
+            state.asking, state.questioning = None, move
+            state.phase = Phase.ANSWER
+        elif isinstance(move, Answer):
+            question = state.questioning
+            assert question is not None
+            state.questioning = None
+            state.phase = Phase.ASK
+            if not self._ended(state):
+                self._give_turn(state, question.target if self.spec.after_question
+                                is PassTo.ASKED else question.player + 1)
         elif isinstance(move, Give):
             assert state.asking is not None
             state.hands[move.player].difference_update(move.cards)
-            state.hands[state.asking.player].update(move.cards)
-            self._lay_complete_sets(state, state.asking.player, move.cards)
+            if self.spec.ask.handover is Handover.TO_CENTRE:
+                state.centre.extend(move.cards)
+            else:
+                state.hands[state.asking.player].update(move.cards)
+                self._lay_complete_sets(state, state.asking.player, move.cards)
             self._continue(state, self.spec.on_given.then)
         elif isinstance(move, Refuse):
             if self.spec.on_refused.draw and state.stock:
@@ -222,6 +267,7 @@ class Engine:
         elif isinstance(move, LayDown):
             cards = self._set_cards[move.set_name]
             state.hands[move.player].difference_update(cards)
+            state.centre = [c for c in state.centre if c not in cards]
             self._win(state, state.side(move.player), move.set_name)
             self._after_own_play(state, move.player)
         elif isinstance(move, Claim):
@@ -251,6 +297,10 @@ class Engine:
             return Result(False, scores, ())
         best = max(scores)
         tied = [side for side, score in enumerate(scores) if score == best]
+        if self.spec.ties is TieRule.FIRST_SET and len(tied) > 1:
+            first = {side: index for index, (side, _) in reversed(list(
+                enumerate(state.laid_order)))}
+            tied = [min(tied, key=lambda side: first.get(side, len(state.laid_order)))]
         if self.spec.ties is TieRule.SEAT_ORDER and len(tied) > 1:
             count = len(state.players)
             tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
@@ -282,6 +332,9 @@ class Engine:
             if ask.card in hand and not spec.ask.may_hold_card:
                 return RefereeError(Kind.ILLEGAL, f"{asker} holds {ask.card} already and so "
                                     f"cannot ask for it")
+            if ask.card in state.centre:
+                return RefereeError(Kind.ILLEGAL, f"{ask.card} lies face up in the centre "
+                                    "already")
             owner = spec.set_of_card[ask.card]
             if state.decided(owner.name):
                 return RefereeError(Kind.ILLEGAL, f"{ask.card} is in the set {owner.name}, "
@@ -319,6 +372,8 @@ class Engine:
         if lay_downs and rng.random() < LAY_DOWN_CHANCE:
             return rng.choice(lay_downs)
         items, targets = self._ask_options(state)
+        if self.spec.questions and targets and rng.random() < QUESTION_CHANCE:
+            return rng.choice(every_question(self.spec, state.turn, rng.choice(targets)))
         can_ask = bool(items and targets)
         if self.spec.claims is not None and (not can_ask or rng.random() < CLAIM_CHANCE):
             return random_claim(self.spec, state, rng)
@@ -346,7 +401,7 @@ class Engine:
             return [(rank, None) for rank in sorted({self._rank[c] for c in pool})], targets
         items: list[tuple[Rank, Card | None]] = []
         for card in sorted(pool, key=self._position.__getitem__):
-            if card in hand and not spec.ask.may_hold_card:
+            if (card in hand and not spec.ask.may_hold_card) or card in state.centre:
                 continue
             if (card in hand and spec.ask.must_hold is Holding.SAME_RANK
                     and not any(self._rank[c] == self._rank[card] for c in hand if c != card)):
@@ -370,16 +425,26 @@ class Engine:
         if state.hand_size(seat) == 0:
             return False
         return (bool(self._targets(state, seat)) or self.spec.claims is not None
-                or bool(self._whole_sets(state, seat)))
+                or bool(self._whole_sets(state, seat)))  # questions need targets too
 
     # -- lay-downs, claims and passes ---------------------------------------------
 
     def _whole_sets(self, state: GameState, seat: int) -> list[str]:
         """The sets ``seat`` may lay down by choice now: whole in their hand."""
-        if self.spec.lay_down is not LayDownRule.IN_TURN:
-            return []
+        rule = self.spec.lay_down
         hand = state.hands[seat]
-        return [s.name for s in self.spec.sets if s.cards <= hand]
+        if rule is LayDownRule.WITH_CENTRE:
+            reach = hand | set(state.centre)
+            return [s.name for s in self.spec.sets if s.cards <= reach and s.cards & hand]
+        if rule is LayDownRule.IN_TURN:
+            return [s.name for s in self.spec.sets if s.cards <= hand]
+        return []
+
+    def _legal_questions(self, state: GameState) -> list[Move]:
+        if not self.spec.questions:
+            return []
+        return [q for target in self._targets(state, state.turn)
+                for q in every_question(self.spec, state.turn, target)]
 
     def _legal_lay_downs(self, state: GameState) -> list[Move]:
         return [LayDown(state.turn, name) for name in self._whole_sets(state, state.turn)]
@@ -409,16 +474,25 @@ class Engine:
             return RefereeError(Kind.TURN, f"it is {waiting}'s move, not {who}'s")
         if isinstance(move, Claim):
             return claim_violation(self.spec, state, move)
-        if self.spec.lay_down is not LayDownRule.IN_TURN:
+        rule = self.spec.lay_down
+        if rule is LayDownRule.AT_ONCE:
             return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} sets are laid down at once, "
                                 "not by choice")
         if state.decided(move.set_name):
             return RefereeError(Kind.ILLEGAL, f"{move.set_name} is already out of play")
-        missing = sorted(self._set_cards[move.set_name] - state.hands[move.player],
-                         key=self._position.__getitem__)
+        members = self._set_cards[move.set_name]
+        hand = state.hands[move.player]
+        reach = hand | set(state.centre) if rule is LayDownRule.WITH_CENTRE else hand
+        missing = sorted(members - reach, key=self._position.__getitem__)
+        where = " or the centre" if rule is LayDownRule.WITH_CENTRE else ""
         if missing:
-            return RefereeError(Kind.CONTRADICTION, f"{who} does not hold all of "
-                                f"{move.set_name}: {' '.join(missing)} missing")
+            return RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand{where} holds "
+                                f"{' '.join(missing)} of {move.set_name}" if where else
+                                f"{who} does not hold all of {move.set_name}: "
+                                f"{' '.join(missing)} missing")
+        if not members & hand:
+            return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
+                                "is taken with at least one card from the hand")
         return None
 
     def _pass_targets(self, state: GameState) -> list[int]:

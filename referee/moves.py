@@ -83,4 +83,23 @@ class Pass:
     target: int
 
 
-Move = Ask | Give | Refuse | Draw | LayDown | Claim | Pass
+@dataclass(frozen=True, slots=True)
+class Question:
+    """``player`` asks ``target`` whether they hold any card of a rank, a suit or a
+    colour: ``kind`` is ``rank``, ``suit`` or ``colour``, ``value`` e.g. ``Q``, ``H``, ``red``."""
+
+    player: int
+    target: int
+    kind: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The questioned player's yes or no."""
+
+    player: int
+    yes: bool
+
+
+Move = Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer

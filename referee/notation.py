@@ -33,6 +33,7 @@ class EventKind(Enum):
     CLAIM = "claim"
     PASS = "pass"
     NEW_HAND = "new hand"
+    QUESTION = "question"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class Event:
     count: int | None = None
     groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
     headers: tuple[Header, ...] = ()  # a new hand's deal lines
+    lay_out: bool = False  # an ask written 'asks Q to lay out X'
 
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""
@@ -169,8 +171,14 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
     player, verb = tokens[0], words[1]
     rest = tokens[2:]
     if verb == "asks":
+        lows = [t.low for t in rest]
+        if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
+            return Event(EventKind.ASK, span, player, rest[0], _items(rest[4:]), lay_out=True)
+        if lows[1:3] == [":", "any"] and len(_items(rest[3:])) == 1:
+            return Event(EventKind.QUESTION, span, player, rest[0], _items(rest[3:]))
         if len(rest) < 3 or rest[1].low != "for":
-            raise fail("an ask reads 'Ann asks Bob for QS'", 2 + min(len(rest), 1))
+            raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
+                       "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
         return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
     if verb == ">":
         if len(rest) < 2:
@@ -179,6 +187,8 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
     if verb == ":":
         if [w.low for w in rest] == ["no"]:
             return Event(EventKind.REFUSE, span, player)
+        if [w.low for w in rest] == ["yes"]:
+            return Event(EventKind.GIVE, span, player)
         if len(rest) < 3 or rest[1].text != ",":
             raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
                        2 + (1 if rest else 0))
@@ -188,13 +198,17 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
             return Event(EventKind.GIVE, span, player, count=int(rest[0].text))
         return Event(EventKind.GIVE, span, player, items=tuple(rest))
     if verb == "says":
+        if [w.low for w in rest] == ["yes"]:
+            return Event(EventKind.GIVE, span, player)
         if [w.low for w in rest] != ["no"]:
-            raise fail("a refusal reads 'Bob says no'", 2)
+            raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EventKind.REFUSE, span, player)
     if verb == "draws":
         if len(rest) > 1:
             raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
         return Event(EventKind.DRAW, span, player, items=tuple(rest))
+    if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
+        return Event(EventKind.GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
     if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
         items = rest if verb == "books" else rest[1:]
         if not items:

@@ -51,6 +51,7 @@ class Game:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
+    centre: tuple[Card, ...]
     rules: str  # the rule file as the header names it
     options: tuple[tuple[str, str], ...]  # the options the header sets
     team_names: tuple[str, ...] = ()
@@ -96,18 +97,19 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
     engine = Engine(spec)
-    hands, stock = _read_deal(optional("deal"), by_key, spec, engine, table, dealer,
-                              first_line)
+    hands, stock, centre = _read_deal(optional("deal"), by_key, spec, engine, table, dealer,
+                                      first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, hands, stock, rule_reference(spec), options,
-                team_names, teams, target)
+    return Game(spec, engine, table, dealer, hands, stock, centre, rule_reference(spec),
+                options, team_names, teams, target)
 
 
-def deal_next_hand(
-    game: Game, headers: tuple[Header, ...], dealer: int, at: Span
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """The hands and stock of a match's next hand, from the lines after ``hand N``;
+Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]
+
+
+def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Span) -> Dealt:
+    """The hands, stock and centre of a match's next hand, from the lines after ``hand N``;
     ``at`` is where a missing line is reported."""
     by_key: dict[str, list[Header]] = {}
     for header in headers:
@@ -233,12 +235,18 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
 def _read_deal(
     header: Header | None, by_key: dict[str, list[Header]], spec: GameSpec, engine: Engine,
     table: Table, dealer: int, first_line: Span,
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+) -> Dealt:
     count = len(table.players)
     kind = [t.low for t in header.values] if header else ["hidden"]
+    centre_lines = by_key.get("centre", []) + by_key.get("center", [])
+    centre_size = spec.centre_size(count)
+    if centre_lines and not centre_size:
+        raise RefereeError(Kind.HEADER, f"{spec.title} deals no cards to the centre",
+                           centre_lines[0].span)
     if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
         dealt, rest = engine.shuffled_deal(count, dealer, int(kind[1]))
-        return tuple(tuple(h) for h in dealt), tuple(rest)
+        stock, centre = engine.split_rest(count, rest)
+        return tuple(tuple(h) for h in dealt), stock, centre
     span = header.span if header else first_line
     if kind == ["hidden"]:
         raise RefereeError(Kind.HEADER, "deal: hidden is not supported yet; write "
@@ -277,6 +285,11 @@ def _read_deal(
         hand_lines[seat] = line
     stock_lines = by_key.get("stock", [])
     stock = cards_of(stock_lines[0]) if stock_lines else ()
+    centre = cards_of(centre_lines[0]) if centre_lines else ()
+    if len(centre) != centre_size:
+        where = centre_lines[0].span if centre_lines else span
+        raise RefereeError(Kind.HEADER, f"{spec.title} deals {centre_size} cards face up to "
+                           f"the centre with {count} players, not {len(centre)}", where)
     sizes = spec.hand_sizes(count, dealer)
     for seat, hand in enumerate(hands):
         if hand is None:
@@ -291,6 +304,6 @@ def _read_deal(
         where = stock_lines[0].span if stock_lines else span
         raise RefereeError(Kind.HEADER, f"{len(missing)} cards of the deck are not dealt: "
                            f"{' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}", where)
-    return tuple(h for h in hands if h is not None), stock
+    return tuple(h for h in hands if h is not None), stock, centre
 
 

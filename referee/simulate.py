@@ -10,7 +10,7 @@ from pathlib import Path
 from referee.compile import rule_reference
 from referee.engine import Engine, Result
 from referee.notation import write_deal, write_header, write_table
-from referee.spec import GameSpec
+from referee.spec import GameSpec, Handover
 from referee.writer import format_books, format_move
 
 DEFAULT_MAX_MOVES = 20_000
@@ -61,13 +61,15 @@ def play_one(
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     dealer = players - 1
-    hands, stock = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
-    state = engine.start(names, dealer, hands, stock)
+    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
+    hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+    stock, centre = engine.split_rest(players, rest)
+    state = engine.start(names, dealer, hands, stock, centre=centre)
     lines: list[str] = []
     if transcript:
         lines = write_header(rule_reference(engine.spec), names, dealer,
-                             tuple(tuple(h) for h in hands), tuple(stock),
-                             tuple(engine.spec.options_set.items()))
+                             tuple(tuple(h) for h in hands), stock,
+                             tuple(engine.spec.options_set.items()), centre=centre)
         lines += format_books(state.just_laid, names)
     moves = 0
     while not state.over and moves < max_moves:
@@ -77,7 +79,7 @@ def play_one(
         engine.apply(state, move)
         moves += 1
         if transcript:
-            lines.append(format_move(move, names))
+            lines.append(format_move(move, names, lay_out=lay_out))
             lines += format_books(state.just_laid, names)
     return PlayedGame(engine.outcome(state), moves, tuple(lines))
 
@@ -88,26 +90,28 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
     deal passing one seat left each hand; the match totals and its transcript."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
+    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
     totals = [0] * engine.sides(players)
     lines: list[str] = []
     for number in range(1, max_hands + 1):
         dealer = (players - 1 + number - 1) % players
-        hands, stock = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
-        deal = write_deal(names, tuple(tuple(h) for h in hands), tuple(stock))
+        hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+        stock, centre = engine.split_rest(players, rest)
+        deal = write_deal(names, tuple(tuple(h) for h in hands), stock, centre)
         if number == 1:
             lines += write_table(rule_reference(engine.spec), names, dealer,
                                  tuple(engine.spec.options_set.items()), target=target)
         else:
             lines.append(f"hand {number}")
         lines += deal
-        state = engine.start(names, dealer, hands, stock)
+        state = engine.start(names, dealer, hands, stock, centre=centre)
         lines += format_books(state.just_laid, names)
         while not state.over:
             move = engine.random_move(state, rng)
             if move is None:
                 break
             engine.apply(state, move)
-            lines.append(format_move(move, names))
+            lines.append(format_move(move, names, lay_out=lay_out))
             lines += format_books(state.just_laid, names)
         totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
         if not state.over or max(totals) >= target:

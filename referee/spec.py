@@ -36,6 +36,7 @@ class Handover(Enum):
 
     THE_CARD = "the card"
     ALL_OF_RANK = "every card of the rank"
+    TO_CENTRE = "the card, face up to the centre"
 
 
 class Condition(Enum):
@@ -82,6 +83,7 @@ class LayDown(Enum):
 
     AT_ONCE = "at once"
     IN_TURN = "in turn, by choice"
+    WITH_CENTRE = "in turn, by choice, with cards of the centre"
 
 
 class EmptyHand(Enum):
@@ -103,7 +105,16 @@ class TieRule(Enum):
     """What happens when players tie on points."""
 
     STAND = "all tied players win"
+    FIRST_SET = "the first to lay down a set wins"
     SEAT_ORDER = "the first in turn order from the dealer's left wins"
+
+
+class QuestionKind(Enum):
+    """What a yes-or-no question about a hand may name: any card of a ..."""
+
+    RANK = "rank"
+    SUIT = "suit"
+    COLOUR = "colour"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +182,13 @@ class GameSpec:
     set_of_card: Mapping[Card, SetSpec]
     deal_all: bool
     deal_sizes: Mapping[int, int]
+    deal_rest_to_centre: bool  # deal all cards evenly; what does not divide goes face up
+    centre_deal: int  # cards turned face up to the centre after the deal
     lay_down: LayDown
     claims: ClaimSpec | None
     empty_hand: EmptyHand
+    questions: frozenset[QuestionKind]
+    after_question: PassTo
     ask: AskSpec
     on_given: Outcome
     on_refused: Outcome
@@ -186,6 +201,12 @@ class GameSpec:
     ties: TieRule
     options: Mapping[str, str]  # every option's value, defaults included
     options_set: Mapping[str, str]  # the options set when the spec was compiled
+
+    def centre_size(self, players: int) -> int:
+        """How many cards the deal turns face up to the centre."""
+        if self.deal_rest_to_centre:
+            return len(self.cards) % players
+        return self.centre_deal
 
     def points(self, set_name: str) -> int:
         """What the set named ``set_name`` scores for whoever wins it."""
@@ -210,6 +231,8 @@ class GameSpec:
         if not self.deal_all:
             return [self.deal_sizes[players]] * players
         share, extra = divmod(len(self.cards), players)
+        if self.deal_rest_to_centre:
+            return [share] * players
         sizes = [share] * players
         for step in range(extra):
             sizes[(dealer + 1 + step) % players] += 1

@@ -6,14 +6,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from referee.cards import Card
-from referee.moves import Ask
+from referee.moves import Ask, Question
 
 
 class Phase(Enum):
     """What the game waits for next."""
 
     ASK = "ask"            # the player in turn asks
-    ANSWER = "answer"      # the asked player answers
+    ANSWER = "answer"      # the asked or questioned player answers
     DRAW = "draw"          # the asker draws after a refusal
     STUCK_DRAW = "stuck"   # a player who cannot ask draws, then the turn passes
     PASS = "pass"          # the player in turn, whose hand is empty, names who goes on
@@ -45,6 +45,8 @@ class GameState:
     turn: int = 0
     phase: Phase = Phase.ASK
     asking: Ask | None = None
+    questioning: Question | None = None
+    centre: list[Card] = field(default_factory=list)  # face-up cards, in the order they came
     completed: list[str] = field(default_factory=list)  # sets laid during this ask
     drawn: Card | None = None
     just_laid: list[tuple[int, str]] = field(default_factory=list)  # (seat, set)

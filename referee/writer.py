@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from referee.cards import parse_rank
-from referee.moves import Ask, Claim, Draw, Give, LayDown, Move, Pass, Refuse
+from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
+from referee.questions import describe_question
 
 
-def format_move(move: Move, players: tuple[str, ...]) -> str:
-    """One move in canonical notation: ``Ann asks Bob for QS``, ``Bob says no``."""
+def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) -> str:
+    """One move in canonical notation: ``Ann asks Bob for QS``, ``Bob says no``;
+    with ``lay_out``, asks and gives put cards in the centre."""
     name = players[move.player]
     if isinstance(move, Ask):
+        if lay_out:
+            return f"{name} asks {players[move.target]} to lay out {move.card or move.rank}"
         return f"{name} asks {players[move.target]} for {move.card or move.rank}"
     if isinstance(move, Give):
-        return f"{name} gives {' '.join(move.cards)}"
+        return f"{name} {'lays out' if lay_out else 'gives'} {' '.join(move.cards)}"
+    if isinstance(move, Question):
+        return f"{name} asks {players[move.target]}: {describe_question(move)}?"
+    if isinstance(move, Answer):
+        return f"{name} says {'yes' if move.yes else 'no'}"
     if isinstance(move, Refuse):
         return f"{name} says no"
     if isinstance(move, LayDown):

@@ -95,8 +95,9 @@ def test_random_moves_are_legal_moves(name: str, seed: int) -> None:
     engine = engine_for(name)
     rng = random.Random(seed)
     players = rng.choice(sorted(engine.spec.player_counts))
-    hands, stock = engine.shuffled_deal(players, players - 1, seed)
-    state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock)
+    hands, rest = engine.shuffled_deal(players, players - 1, seed)
+    stock, centre = engine.split_rest(players, rest)
+    state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock, centre=centre)
     step = 0
     while not state.over:
         move = engine.random_move(state, rng)
