@@ -16,7 +16,20 @@ from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.claims import describe_judgement, judge
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
-from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
+from referee.moves import (
+    Answer,
+    Ask,
+    Claim,
+    Draw,
+    Give,
+    LayDown,
+    Move,
+    Pass,
+    Play,
+    Question,
+    Refuse,
+    TurnUp,
+)
 from referee.notation import Event, EventKind, Token, read_transcript, write_deal, write_header
 from referee.questions import read_question
 from referee.setup import Game, deal_next_hand, set_up
@@ -255,7 +268,8 @@ class _Driver:
         answering = kind in (EventKind.GIVE, EventKind.REFUSE)
         if ((phase is Phase.ANSWER and not answering)
                 or (phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW)
-                or (phase is Phase.PASS and kind is not EventKind.PASS)):
+                or (phase is Phase.PASS and kind is not EventKind.PASS)
+                or (phase is Phase.TURN_UP and kind is not EventKind.TURN_UP)):
             self.fill_forced(kind)
             if self.state.over:
                 raise RefereeError(Kind.OVER, "the game is already over", event.span)
@@ -274,6 +288,8 @@ class _Driver:
         or up to the point where the ``written`` event is the one due."""
         for _ in range(len(self.game.spec.cards) + 2):
             if written is EventKind.DRAW and self.state.phase in (Phase.DRAW, Phase.STUCK_DRAW):
+                return
+            if written is EventKind.TURN_UP and self.state.phase is Phase.TURN_UP:
                 return
             move = self.engine.forced_move(self.state)
             if move is None:
@@ -306,6 +322,14 @@ class _Driver:
             return LayDown(self._seat(event, event.player), self._set(event).name)
         if event.kind is EventKind.CLAIM:
             return self._claim(event)
+        if event.kind is EventKind.PLAY:
+            assert event.player is not None
+            groups = tuple(tuple(self._card(event, t) for t in group)
+                           for _, group in event.groups)
+            return Play(self._seat(event, event.player), self._card(event, event.items[0]),
+                        groups)
+        if event.kind is EventKind.TURN_UP:
+            return TurnUp(state.turn, tuple(self._card(event, t) for t in event.items))
         if event.kind is EventKind.PASS:
             assert event.player is not None and event.target is not None
             return Pass(self._seat(event, event.player), self._seat(event, event.target))

@@ -76,7 +76,10 @@ REQUIRED = {
     "if_given": "what a yes does (if given: ask again)",
     "if_not_given": "what a no does (if not given: turn passes to the next player)",
     "end": "when the game ends (end: when all sets are laid)",
+    "card_values": "the cards' values for summing (card values: A 1, 2 2, ..., K 13)",
 }
+NO_ASK = AskSpec(Target.ANY_OTHER, True, AskFor.CARD, Holding.NOTHING, True, Handover.THE_CARD)
+NO_OUTCOME = Outcome(False, Continuation(False, None, PassTo.NEXT))
 
 
 def fail(message: str, span: Span | None) -> NoReturn:
@@ -221,12 +224,15 @@ class _Compiler:
         player_counts = self._player_counts(self.need("players"))
         teams = self._teams(player_counts)
         ranks, suits, cards = self._deck(self.need("deck"))
-        sets = self._sets(ranks, cards)
+        plays = "play" in self.slots
+        sets = self._sets(ranks, cards) if self.set_nodes or not plays else ()
         deal_node = self.need("deal")
         deal_all, deal_sizes = self._deal(deal_node, player_counts, len(cards))
-        ask = self._ask()
-        on_given = self._outcome(self.need("if_given"), ask)
-        on_refused = self._outcome(self.need("if_not_given"), ask)
+        has_asks = "ask" in self.slots or not plays
+        ask = self._ask() if has_asks else NO_ASK
+        on_given = self._outcome(self.need("if_given"), ask) if has_asks else NO_OUTCOME
+        on_refused = self._outcome(self.need("if_not_given"), ask) if has_asks else NO_OUTCOME
+        centre_refill = self.slots.get("centre_refill")
         title = self.slots["name"].words[0].text if "name" in self.slots else self.top.name
         about = self.slots["about"].words[0].text if "about" in self.slots else ""
         per_set, by_kind = self._scores(sets)
@@ -242,6 +248,12 @@ class _Compiler:
             claims=self._claims(),
             empty_hand=self._empty_hand(),
             questions=self._questions(),
+            has_asks=has_asks, plays=plays,
+            draw_after_play="after_play" in self.slots,
+            centre_refill=_int(centre_refill.words[0], "the centre's size", 1, 52)
+            if centre_refill else 0,
+            card_values=MappingProxyType(self._rank_table("card_values", ranks)),
+            card_points=MappingProxyType(self._rank_table("card_points", ranks)),
             after_question=self._phrase("after_question", PassTo, PassTo.NEXT),
             ask=ask, on_given=on_given, on_refused=on_refused,
             when_stuck=self._phrase("cannot_ask", WhenStuck, WhenStuck.SIT_OUT),
@@ -491,6 +503,27 @@ class _Compiler:
                  "(teams: 2, seated alternately)", node.span)
         return ClaimSpec(misplaced=self._phrase("misplaced", Fate, Fate.VOID),
                          opposed=self._phrase("opposed", Fate, Fate.OTHER_TEAM))
+
+    def _rank_table(self, slot: str, ranks: tuple[Rank, ...]) -> dict[Rank, int]:
+        """``card values: A 1, 2 2, ...``: a number for every rank of the deck."""
+        node = self.slots.get(slot)
+        if node is None:
+            if slot == "card_values" and "play" in self.slots:
+                self.missing(slot)
+            return {}
+        table: dict[Rank, int] = {}
+        for pair in node.parts:
+            rank_word, number = pair.words
+            rank = parse_rank(rank_word.text, digit_plurals=True)
+            if rank is None or rank not in ranks:
+                fail(f"{rank_word.text!r} is not a rank of this deck", rank_word.span)
+            if rank in table:
+                fail(f"the rank {rank} is given twice", rank_word.span)
+            table[rank] = _int(number, "a card's number", 0, 1000)
+        missing = [r for r in ranks if r not in table]
+        if missing:
+            fail(f"the table gives no number for {', '.join(missing)}", node.span)
+        return table
 
     @staticmethod
     def _centre_deal(node: Node, counts: list[int], sizes: dict[int, int], deck: int) -> int:

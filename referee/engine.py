@@ -13,10 +13,24 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from referee.captures import capture_choices, play_violation, random_play
 from referee.cards import Card, Rank, rank_of
 from referee.claims import claim_violation, judge, random_claim
 from referee.errors import Kind, RefereeError
-from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
+from referee.moves import (
+    Answer,
+    Ask,
+    Claim,
+    Draw,
+    Give,
+    LayDown,
+    Move,
+    Pass,
+    Play,
+    Question,
+    Refuse,
+    TurnUp,
+)
 from referee.questions import answer_violation, every_question, matching_cards, question_violation
 from referee.spec import (
     AskFor,
@@ -118,6 +132,7 @@ class Engine:
             laid=[[] for _ in range(max(teams, default=-1) + 1 if teams else count)],
             teams=tuple(teams), centre=list(centre),
         )
+        state.piles = [[] for _ in state.laid]
         for seat in range(count):
             self._lay_complete_sets(state, seat, state.hands[seat])
         first = {
@@ -151,7 +166,8 @@ class Engine:
         """Every move the rules allow now (answers and draws are forced)."""
         if state.phase is Phase.ASK:
             return [*self._legal_asks(state), *self._legal_questions(state),
-                    *self._legal_lay_downs(state), *self._legal_claims(state)]
+                    *self._legal_lay_downs(state), *self._legal_claims(state),
+                    *self._legal_plays(state)]
         if state.phase is Phase.PASS:
             return [Pass(state.turn, t) for t in self._pass_targets(state)]
         forced = self.forced_move(state)
@@ -169,6 +185,9 @@ class Engine:
             return Give(target, cards) if cards else Refuse(target)
         if state.phase in (Phase.DRAW, Phase.STUCK_DRAW) and state.stock:
             return Draw(state.turn, state.stock[-1])
+        if state.phase is Phase.TURN_UP:
+            wanted = self.spec.centre_refill - len(state.centre)
+            return TurnUp(state.turn, tuple(reversed(state.stock[-wanted:])))
         if state.phase is Phase.PASS:
             targets = self._pass_targets(state)
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
@@ -188,7 +207,11 @@ class Engine:
         if state.phase is Phase.PASS:
             return RefereeError(Kind.TURN, f"{name[state.turn]} holds no cards and must first "
                                 "pass the turn")
-        if isinstance(move, LayDown | Claim):
+        if isinstance(move, TurnUp):
+            return self._turn_up_violation(state, move)
+        if state.phase is Phase.TURN_UP:
+            return RefereeError(Kind.TURN, "the centre is filled from the stock first")
+        if isinstance(move, LayDown | Claim | Play):
             return self._own_play_violation(state, move)
         if isinstance(move, Ask | Question):
             if state.phase is Phase.ANSWER:
@@ -242,6 +265,12 @@ class Engine:
         elif isinstance(move, Question):
             state.asking, state.questioning = None, move
             state.phase = Phase.ANSWER
+        elif isinstance(move, Play):
+            self._play(state, move)
+        elif isinstance(move, TurnUp):
+            del state.stock[len(state.stock) - len(move.cards):]
+            state.centre.extend(move.cards)
+            state.phase = Phase.ASK
         elif isinstance(move, Answer):
             question = state.questioning
             assert question is not None
@@ -292,7 +321,11 @@ class Engine:
 
     def outcome(self, state: GameState) -> Result:
         """Scores by side and, once over, the winners."""
-        scores = tuple(sum(self._points[name] for name in sets) for sets in state.laid)
+        points = self.spec.card_points
+        if points:
+            scores = tuple(sum(points[self._rank[c]] for c in pile) for pile in state.piles)
+        else:
+            scores = tuple(sum(self._points[name] for name in sets) for sets in state.laid)
         if not state.over:
             return Result(False, scores, ())
         best = max(scores)
@@ -310,6 +343,8 @@ class Engine:
 
     def _ask_violation(self, state: GameState, ask: Ask) -> RefereeError | None:
         spec, name = self.spec, state.players
+        if not spec.has_asks:
+            return RefereeError(Kind.ILLEGAL, f"in {spec.title} nobody asks; a turn plays a card")
         asker, target = name[ask.player], name[ask.target]
         if ask.target == ask.player:
             return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
@@ -377,6 +412,8 @@ class Engine:
         can_ask = bool(items and targets)
         if self.spec.claims is not None and (not can_ask or rng.random() < CLAIM_CHANCE):
             return random_claim(self.spec, state, rng)
+        if not can_ask and self.spec.plays and state.hands[state.turn]:
+            return random_play(self.spec.card_values, state, rng)
         if not can_ask:
             return rng.choice(lay_downs) if lay_downs else None
         rank, card = rng.choice(items)
@@ -387,6 +424,8 @@ class Engine:
     ) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
         """What the player in turn may ask for, and whom: every pair is a legal ask."""
         spec, seat = self.spec, state.turn
+        if not spec.has_asks:
+            return [], []
         hand = state.hands[seat]
         if spec.ask.must_hold is Holding.SAME_RANK:
             pool = [c for r in {self._rank[c] for c in hand} for c in self._cards_of_rank[r]]
@@ -421,10 +460,10 @@ class Engine:
                 and not (opponents and state.teams[t] == state.teams[seat])]
 
     def _can_play(self, state: GameState, seat: int) -> bool:
-        """Whether ``seat`` has a move in turn: an ask, a claim or a lay-down."""
+        """Whether ``seat`` has a move in turn: an ask, a claim, a lay-down or a play."""
         if state.hand_size(seat) == 0:
             return False
-        return (bool(self._targets(state, seat)) or self.spec.claims is not None
+        return self.spec.plays or (bool(self._targets(state, seat)) or self.spec.claims is not None
                 or bool(self._whole_sets(state, seat)))  # questions need targets too
 
     # -- lay-downs, claims and passes ---------------------------------------------
@@ -439,6 +478,41 @@ class Engine:
         if rule is LayDownRule.IN_TURN:
             return [s.name for s in self.spec.sets if s.cards <= hand]
         return []
+
+    def _legal_plays(self, state: GameState) -> list[Move]:
+        if not self.spec.plays:
+            return []
+        seat, values = state.turn, self.spec.card_values
+        return [Play(seat, card, groups) for card in sorted(state.hands[seat])
+                for groups in capture_choices(values, state.centre, card)]
+
+    def _play(self, state: GameState, play: Play) -> None:
+        state.hands[play.player].discard(play.card)
+        if play.groups:
+            taken = {c for group in play.groups for c in group}
+            state.centre = [c for c in state.centre if c not in taken]
+            state.piles[state.side(play.player)] += [play.card, *sorted(taken)]
+        else:
+            state.centre.append(play.card)
+        if self._ended(state):
+            return
+        if self.spec.draw_after_play and state.stock:
+            state.turn, state.phase = play.player, Phase.STUCK_DRAW
+        else:
+            self._give_turn(state, play.player + 1)
+
+    def _turn_up_violation(self, state: GameState, move: TurnUp) -> RefereeError | None:
+        if state.phase is not Phase.TURN_UP:
+            if self.spec.centre_refill and len(state.centre) >= self.spec.centre_refill:
+                return RefereeError(Kind.ILLEGAL, f"the centre holds {len(state.centre)} "
+                                    "cards, so nothing is turned up")
+            return RefereeError(Kind.ILLEGAL, "no cards are turned up now")
+        due = self.forced_move(state)
+        assert isinstance(due, TurnUp)
+        if move.cards and move.cards != due.cards:
+            return RefereeError(Kind.CONTRADICTION, f"the stock turns up {' '.join(due.cards)}, "
+                                f"not {' '.join(move.cards)}")
+        return None
 
     def _legal_questions(self, state: GameState) -> list[Move]:
         if not self.spec.questions:
@@ -466,7 +540,9 @@ class Engine:
                 claims.append(Claim(seat, chosen.name, holders))
         return claims
 
-    def _own_play_violation(self, state: GameState, move: LayDown | Claim) -> RefereeError | None:
+    def _own_play_violation(
+        self, state: GameState, move: LayDown | Claim | Play
+    ) -> RefereeError | None:
         name = state.players
         who = name[move.player]
         if state.phase is not Phase.ASK or move.player != state.turn:
@@ -474,6 +550,11 @@ class Engine:
             return RefereeError(Kind.TURN, f"it is {waiting}'s move, not {who}'s")
         if isinstance(move, Claim):
             return claim_violation(self.spec, state, move)
+        if isinstance(move, Play):
+            if not self.spec.plays:
+                return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} nobody plays cards "
+                                    "to the centre")
+            return play_violation(self.spec.card_values, state, move)
         rule = self.spec.lay_down
         if rule is LayDownRule.AT_ONCE:
             return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} sets are laid down at once, "
@@ -578,7 +659,7 @@ class Engine:
         return card
 
     def _lay_complete_sets(self, state: GameState, seat: int, cards: Iterable[Card]) -> None:
-        if self.spec.lay_down is not LayDownRule.AT_ONCE:
+        if self.spec.lay_down is not LayDownRule.AT_ONCE or not self.spec.sets:
             return
         hand = state.hands[seat]
         touched = {self._set_name[c] for c in cards}
@@ -627,6 +708,8 @@ class Engine:
             seat = (start + step) % count
             if self._can_play(state, seat):
                 state.turn, state.phase = seat, Phase.ASK
+                if self.spec.centre_refill > len(state.centre) and state.stock:
+                    state.phase = Phase.TURN_UP
                 return
             if may_draw:
                 state.turn, state.phase = seat, Phase.STUCK_DRAW
@@ -637,8 +720,10 @@ class Engine:
         """End the game if an end condition holds; say whether it did."""
         ends = self.spec.end_when
         over = (
-            (len(state.laid_order) + len(state.void) == len(self.spec.sets)
+            (len(state.laid_order) + len(state.void) == len(self.spec.sets) > 0
              and bool({EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends))
+            or (EndWhen.ALL_EMPTY in ends and not state.stock
+                and all(state.hand_size(s) == 0 for s in range(len(state.players))))
             or (EndWhen.STOCK_EMPTY in ends and not state.stock)
             or (EndWhen.PLAYER_EMPTY in ends
                 and any(state.hand_size(s) == 0 for s in range(len(state.players))))

@@ -102,4 +102,33 @@ class Answer:
     yes: bool
 
 
-Move = Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer
+@dataclass(frozen=True, slots=True, eq=False)
+class Play:
+    """``player`` plays ``card``, capturing ``groups`` of centre cards (each summing to the
+    card's value); with no groups the card goes to the centre. Plays that take the same
+    groups, in whatever order, are equal."""
+
+    player: int
+    card: Card
+    groups: tuple[tuple[Card, ...], ...] = ()
+
+    def _key(self) -> tuple[int, Card, frozenset[frozenset[Card]]]:
+        return self.player, self.card, frozenset(frozenset(g) for g in self.groups)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """Cards turned from the stock into the centre before ``player``'s turn."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+Move = (Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer | Play
+        | TurnUp)

@@ -34,6 +34,8 @@ class EventKind(Enum):
     PASS = "pass"
     NEW_HAND = "new hand"
     QUESTION = "question"
+    PLAY = "play"
+    TURN_UP = "turn up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,8 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         return Event(EventKind.GIVE, span)
     if words in (["no"], ["go", "fish"]):
         return Event(EventKind.REFUSE, span)
+    if words[:2] == ["turn", "up"]:
+        return Event(EventKind.TURN_UP, span, items=tuple(tokens[2:]))
     if words[0] == "hand" and len(words) == 2 and words[1].isdigit():
         return Event(EventKind.NEW_HAND, span, count=int(words[1]))
     if len(tokens) < 2:
@@ -218,6 +222,21 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         if len(rest) != 2 or rest[0].low != "to":
             raise fail("a pass reads 'Ann passes to Cy'", 2)
         return Event(EventKind.PASS, span, player, rest[1])
+    if verb == "plays":
+        if not rest:
+            raise fail("a play reads 'Ann plays 7S' or 'Ann plays 7S takes 3H 4D, 7C'", 2)
+        groups: list[tuple[Token, tuple[Token, ...]]] = []
+        if len(rest) > 1:
+            if rest[1].low != "takes" or len(rest) < 3:
+                raise fail("a capture reads 'Ann plays 7S takes 3H 4D, 7C'", 3)
+            current: list[Token] = []
+            for token in [*rest[2:], Token(",", 0)]:
+                if token.text != ",":
+                    current.append(token)
+                elif current:
+                    groups.append((current[0], tuple(current)))
+                    current = []
+        return Event(EventKind.PLAY, span, player, items=(rest[0],), groups=tuple(groups))
     if verb == "claims":
         return _read_claim(tokens, span, fail)
     raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 1)

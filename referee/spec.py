@@ -74,6 +74,7 @@ class EndWhen(Enum):
 
     ALL_SETS_LAID = "all sets are laid"
     ALL_SETS_DECIDED = "all sets are won or void"
+    ALL_EMPTY = "the stock and every hand are empty"
     PLAYER_EMPTY = "a player has no cards"
     STOCK_EMPTY = "the stock is empty"
 
@@ -189,6 +190,12 @@ class GameSpec:
     empty_hand: EmptyHand
     questions: frozenset[QuestionKind]
     after_question: PassTo
+    has_asks: bool  # False in a game of plays, where nobody asks
+    plays: bool  # a turn plays a card from the hand, capturing from the centre by sums
+    draw_after_play: bool
+    centre_refill: int  # before each turn the centre is filled up to this from the stock
+    card_values: Mapping[Rank, int]  # for summing captures
+    card_points: Mapping[Rank, int]  # what each captured card scores; empty: sets score
     ask: AskSpec
     on_given: Outcome
     on_refused: Outcome

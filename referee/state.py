@@ -15,7 +15,8 @@ class Phase(Enum):
     ASK = "ask"            # the player in turn asks
     ANSWER = "answer"      # the asked or questioned player answers
     DRAW = "draw"          # the asker draws after a refusal
-    STUCK_DRAW = "stuck"   # a player who cannot ask draws, then the turn passes
+    STUCK_DRAW = "stuck"   # a player draws, then the turn passes (stuck, or after a play)
+    TURN_UP = "turn up"    # cards are turned from the stock to fill the centre
     PASS = "pass"          # the player in turn, whose hand is empty, names who goes on
     OVER = "over"
 
@@ -47,6 +48,7 @@ class GameState:
     asking: Ask | None = None
     questioning: Question | None = None
     centre: list[Card] = field(default_factory=list)  # face-up cards, in the order they came
+    piles: list[list[Card]] = field(default_factory=list)  # captured cards, by side
     completed: list[str] = field(default_factory=list)  # sets laid during this ask
     drawn: Card | None = None
     just_laid: list[tuple[int, str]] = field(default_factory=list)  # (seat, set)

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from referee.cards import parse_rank
-from referee.moves import Answer, Ask, Claim, Draw, Give, LayDown, Move, Pass, Question, Refuse
+from referee.moves import (
+    Answer,
+    Ask,
+    Claim,
+    Draw,
+    Give,
+    LayDown,
+    Move,
+    Pass,
+    Play,
+    Question,
+    Refuse,
+    TurnUp,
+)
 from referee.questions import describe_question
 
 
@@ -21,6 +34,11 @@ def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) 
         return f"{name} asks {players[move.target]}: {describe_question(move)}?"
     if isinstance(move, Answer):
         return f"{name} says {'yes' if move.yes else 'no'}"
+    if isinstance(move, Play):
+        taken = ", ".join(" ".join(group) for group in move.groups)
+        return f"{name} plays {move.card}" + (f" takes {taken}" if taken else "")
+    if isinstance(move, TurnUp):
+        return f"turn up {' '.join(move.cards)}"
     if isinstance(move, Refuse):
         return f"{name} says no"
     if isinstance(move, LayDown):

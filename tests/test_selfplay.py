@@ -74,11 +74,11 @@ def test_a_give_turned_into_a_refusal_is_caught(name: str, data: st.DataObject) 
 @pytest.mark.parametrize("name", RULES)
 @SETTINGS
 @given(data=st.data())
-def test_an_ask_by_the_wrong_player_is_caught(name: str, data: st.DataObject) -> None:
+def test_an_ask_or_play_by_the_wrong_player_is_caught(name: str, data: st.DataObject) -> None:
     played, names = random_game(name, data)
     lines = list(played.lines)
-    asks = [i for i, line in enumerate(lines) if " asks " in line]
-    index = data.draw(st.sampled_from(asks), label="ask line")
+    asks = [i for i, line in enumerate(lines) if " asks " in line or " plays " in line]
+    index = data.draw(st.sampled_from(asks), label="ask or play line")
     asker = lines[index].split()[0]
     other = names[(names.index(asker) + 1) % len(names)]
     lines[index] = other + lines[index][len(asker):]
