@@ -566,14 +566,14 @@ class Engine:
         reach = hand | set(state.centre) if rule is LayDownRule.WITH_CENTRE else hand
         missing = sorted(members - reach, key=self._position.__getitem__)
         where = " or the centre" if rule is LayDownRule.WITH_CENTRE else ""
-        if missing:
-            return RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand{where} holds "
-                                f"{' '.join(missing)} of {move.set_name}" if where else
-                                f"{who} does not hold all of {move.set_name}: "
-                                f"{' '.join(missing)} missing")
         if not members & hand:
             return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
                                 "is taken with at least one card from the hand")
+        if missing:
+            return RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand nor the centre "
+                                f"holds {' '.join(missing)} of {move.set_name}" if where else
+                                f"{who} does not hold all of {move.set_name}: "
+                                f"{' '.join(missing)} missing")
         return None
 
     def _pass_targets(self, state: GameState) -> list[int]:
@@ -626,7 +626,7 @@ class Engine:
 
     def _cards_to_give(self, state: GameState, ask: Ask) -> tuple[Card, ...]:
         hand = state.hands[ask.target]
-        if self.spec.ask.handover is Handover.THE_CARD:
+        if self.spec.ask.handover is not Handover.ALL_OF_RANK:
             return (ask.card,) if ask.card in hand else ()
         rank = self._rank
         return tuple(sorted((c for c in hand if rank[c] == ask.rank),
