@@ -230,12 +230,14 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
             if rest[1].low != "takes" or len(rest) < 3:
                 raise fail("a capture reads 'Ann plays 7S takes 3H 4D, 7C'", 3)
             current: list[Token] = []
-            for token in [*rest[2:], Token(",", 0)]:
+            for index, token in enumerate([*rest[2:], Token(",", 0)], start=4):
                 if token.text != ",":
                     current.append(token)
-                elif current:
-                    groups.append((current[0], tuple(current)))
-                    current = []
+                    continue
+                if not current:
+                    raise fail("a group of cards is missing between commas", index - 1)
+                groups.append((current[0], tuple(current)))
+                current = []
         return Event(EventKind.PLAY, span, player, items=(rest[0],), groups=tuple(groups))
     if verb == "claims":
         return _read_claim(tokens, span, fail)
