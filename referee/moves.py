@@ -48,8 +48,24 @@ class LayDown:
     set_name: str
 
 
+class _EqualByKey:
+    """Equality and hashing by ``_key()``, for moves whose parts may come in any order."""
+
+    __slots__ = ()
+
+    def _key(self) -> object:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _EqualByKey) and type(other) is type(self) and (
+            self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
 @dataclass(frozen=True, slots=True, eq=False)
-class Claim:
+class Claim(_EqualByKey):
     """``player`` claims ``set_name``, saying which teammate holds which of its cards.
 
     Two claims are equal when they put the same cards with the same players, in
@@ -67,12 +83,6 @@ class Claim:
     def _key(self) -> tuple[int, str, frozenset[tuple[int, Card]]]:
         placed = frozenset((seat, card) for seat, cards in self.holders for card in cards)
         return self.player, self.set_name, placed
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Claim) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +113,7 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Play:
+class Play(_EqualByKey):
     """``player`` plays ``card``, capturing ``groups`` of centre cards (each summing to the
     card's value); with no groups the card goes to the centre. Plays that take the same
     groups, in whatever order, are equal."""
@@ -114,12 +124,6 @@ class Play:
 
     def _key(self) -> tuple[int, Card, frozenset[frozenset[Card]]]:
         return self.player, self.card, frozenset(frozenset(g) for g in self.groups)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 @dataclass(frozen=True, slots=True)
