@@ -129,10 +129,9 @@ class Engine:
         state = GameState(
             players=tuple(players), dealer=dealer, hands=[set(h) for h in hands],
             unknown=[0] * count, stock=list(reversed(stock)),
-            laid=[[] for _ in range(max(teams, default=-1) + 1 if teams else count)],
-            teams=tuple(teams), centre=list(centre),
+            laid=[[] for _ in range(self.sides(count))], teams=tuple(teams),
+            centre=list(centre), piles=[[] for _ in range(self.sides(count))],
         )
-        state.piles = [[] for _ in state.laid]
         for seat in range(count):
             self._lay_complete_sets(state, seat, state.hands[seat])
         first = {
@@ -238,10 +237,6 @@ class Engine:
                 return RefereeError(Kind.TURN, f"{name[move.player]} answers {wanted}")
             if isinstance(move, Answer):
                 return answer_violation(state, move)
-            assert state.asking is not None
-            if move.player != state.asking.target:
-                return RefereeError(Kind.TURN, f"{name[state.asking.player]} asked "
-                                    f"{name[state.asking.target]}, not {name[move.player]}")
             return self._answer_violation(state, move)
         if state.phase not in (Phase.DRAW, Phase.STUCK_DRAW):
             return RefereeError(Kind.ILLEGAL, f"{name[move.player]} has no reason to draw now")
@@ -331,9 +326,9 @@ class Engine:
         best = max(scores)
         tied = [side for side, score in enumerate(scores) if score == best]
         if self.spec.ties is TieRule.FIRST_SET and len(tied) > 1:
-            first = {side: index for index, (side, _) in reversed(list(
-                enumerate(state.laid_order)))}
-            tied = [min(tied, key=lambda side: first.get(side, len(state.laid_order)))]
+            takers = [side for side, _ in state.laid_order]
+            tied = [min(tied, key=lambda side: takers.index(side) if side in takers
+                        else len(takers))]
         if self.spec.ties is TieRule.SEAT_ORDER and len(tied) > 1:
             count = len(state.players)
             tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
@@ -463,8 +458,9 @@ class Engine:
         """Whether ``seat`` has a move in turn: an ask, a claim, a lay-down or a play."""
         if state.hand_size(seat) == 0:
             return False
-        return self.spec.plays or (bool(self._targets(state, seat)) or self.spec.claims is not None
-                or bool(self._whole_sets(state, seat)))  # questions need targets too
+        # a question needs a target, as an ask does
+        return (self.spec.plays or self.spec.claims is not None
+                or bool(self._targets(state, seat)) or bool(self._whole_sets(state, seat)))
 
     # -- lay-downs, claims and passes ---------------------------------------------
 
@@ -564,16 +560,17 @@ class Engine:
         members = self._set_cards[move.set_name]
         hand = state.hands[move.player]
         reach = hand | set(state.centre) if rule is LayDownRule.WITH_CENTRE else hand
-        missing = sorted(members - reach, key=self._position.__getitem__)
-        where = " or the centre" if rule is LayDownRule.WITH_CENTRE else ""
+        absent: list[Card] = sorted(members - reach, key=self._position.__getitem__)
+        missing = " ".join(absent)
         if not members & hand:
             return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
                                 "is taken with at least one card from the hand")
-        if missing:
+        if missing and rule is LayDownRule.WITH_CENTRE:
             return RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand nor the centre "
-                                f"holds {' '.join(missing)} of {move.set_name}" if where else
-                                f"{who} does not hold all of {move.set_name}: "
-                                f"{' '.join(missing)} missing")
+                                f"holds {missing} of {move.set_name}")
+        if missing:
+            return RefereeError(Kind.CONTRADICTION, f"{who} does not hold all of "
+                                f"{move.set_name}: {missing} missing")
         return None
 
     def _pass_targets(self, state: GameState) -> list[int]:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from referee.compile import rule_reference
 from referee.engine import Engine, Result
-from referee.notation import write_deal, write_header, write_table
+from referee.notation import write_deal, write_table
 from referee.spec import GameSpec, Handover
+from referee.state import GameState
 from referee.writer import format_books, format_move
 
 DEFAULT_MAX_MOVES = 20_000
@@ -61,27 +62,10 @@ def play_one(
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     dealer = players - 1
-    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
-    hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
-    stock, centre = engine.split_rest(players, rest)
-    state = engine.start(names, dealer, hands, stock, centre=centre)
-    lines: list[str] = []
-    if transcript:
-        lines = write_header(rule_reference(engine.spec), names, dealer,
-                             tuple(tuple(h) for h in hands), stock,
-                             tuple(engine.spec.options_set.items()), centre=centre)
-        lines += format_books(state.just_laid, names)
-    moves = 0
-    while not state.over and moves < max_moves:
-        move = engine.random_move(state, rng)
-        if move is None:
-            break  # nobody can move, yet the rules do not end the game
-        engine.apply(state, move)
-        moves += 1
-        if transcript:
-            lines.append(format_move(move, names, lay_out=lay_out))
-            lines += format_books(state.just_laid, names)
-    return PlayedGame(engine.outcome(state), moves, tuple(lines))
+    lines = (write_table(rule_reference(engine.spec), names, dealer,
+                         tuple(engine.spec.options_set.items())) if transcript else None)
+    state, moves = _play_hand(engine, names, dealer, rng, max_moves, lines)
+    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()))
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
@@ -90,33 +74,45 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
     deal passing one seat left each hand; the match totals and its transcript."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
-    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
     totals = [0] * engine.sides(players)
-    lines: list[str] = []
+    lines = write_table(rule_reference(engine.spec), names, players - 1,
+                        tuple(engine.spec.options_set.items()), target=target)
     for number in range(1, max_hands + 1):
-        dealer = (players - 1 + number - 1) % players
-        hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
-        stock, centre = engine.split_rest(players, rest)
-        deal = write_deal(names, tuple(tuple(h) for h in hands), stock, centre)
-        if number == 1:
-            lines += write_table(rule_reference(engine.spec), names, dealer,
-                                 tuple(engine.spec.options_set.items()), target=target)
-        else:
+        if number > 1:
             lines.append(f"hand {number}")
-        lines += deal
-        state = engine.start(names, dealer, hands, stock, centre=centre)
-        lines += format_books(state.just_laid, names)
-        while not state.over:
-            move = engine.random_move(state, rng)
-            if move is None:
-                break
-            engine.apply(state, move)
-            lines.append(format_move(move, names, lay_out=lay_out))
-            lines += format_books(state.just_laid, names)
+        dealer = (players - 1 + number - 1) % players
+        state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines)
         totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
         if not state.over or max(totals) >= target:
             break
     return totals, tuple(lines)
+
+
+def _play_hand(
+    engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
+    max_moves: int, lines: list[str] | None,
+) -> tuple[GameState, int]:
+    """Deal and play one hand of random legal moves; with ``lines``, write the deal and
+    the moves there. The state reached and the number of moves."""
+    players = len(names)
+    hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+    stock, centre = engine.split_rest(players, rest)
+    state = engine.start(names, dealer, hands, stock, centre=centre)
+    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
+    if lines is not None:
+        lines += write_deal(names, tuple(tuple(h) for h in hands), stock, centre)
+        lines += format_books(state.just_laid, names)
+    moves = 0
+    while not state.over and moves < max_moves:
+        move = engine.random_move(state, rng)
+        if move is None:
+            break  # nobody can move, yet the rules do not end the game
+        engine.apply(state, move)
+        moves += 1
+        if lines is not None:
+            lines.append(format_move(move, names, lay_out=lay_out))
+            lines += format_books(state.just_laid, names)
+    return state, moves
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:

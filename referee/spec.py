@@ -215,11 +215,6 @@ class GameSpec:
             return len(self.cards) % players
         return self.centre_deal
 
-    def points(self, set_name: str) -> int:
-        """What the set named ``set_name`` scores for whoever wins it."""
-        kind = self.set_named(set_name).kind
-        return self.points_by_kind.get(kind, self.points_per_set)
-
     def set_named(self, name: str) -> SetSpec:
         """The set whose canonical name is ``name``."""
         return next(s for s in self.sets if s.name == name)
