@@ -24,6 +24,13 @@ def play_violation(
     who = state.players[play.player]
     if play.card not in state.hands[play.player]:
         return RefereeError(Kind.CONTRADICTION, f"{who} does not hold {play.card}")
+    return capture_violation(values, state, play)
+
+
+def capture_violation(
+    values: Mapping[Rank, int], state: GameState, play: Play
+) -> RefereeError | None:
+    """Why the groups ``play`` captures break the rules or the face-up centre, or None."""
     named = [card for group in play.groups for card in group]
     twice = next((c for c in named if named.count(c) > 1), None)
     if twice is not None:

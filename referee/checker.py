@@ -1,9 +1,13 @@
 """``referee check``: drive the engine over a transcript's events to a verdict.
 
-Each written event is resolved against the table and the rules, becomes an
-engine move, and is checked and applied. With an open deal the referee fills
-in what the cards decide and the transcript left out: answers, draws, and the
-cards given. ``books`` lines are checked against the sets just laid.
+Each written event is resolved to an engine move (referee/resolve.py), checked
+against the rules and the cards, and applied. The referee fills in the moves
+the cards force that the transcript left out: with an open deal, answers,
+draws, turn-ups and books laid at once; at a hidden table only what needs no
+card (NOTATION.md, "Hidden deals"). What a move says of cards the referee
+cannot see goes to the knowledge model (referee/knowledge.py); the first event
+after which no deal explains the transcript is a ``contradiction``, with the
+earlier lines that prove it.
 """
 
 from __future__ import annotations
@@ -12,31 +16,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
-from referee.claims import describe_judgement, judge
+from referee.claims import describe_judgement
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
-from referee.moves import (
-    Answer,
-    Ask,
-    Claim,
-    Draw,
-    Give,
-    LayDown,
-    Move,
-    Pass,
-    Play,
-    Question,
-    Refuse,
-    TurnUp,
-)
-from referee.notation import Event, EventKind, Token, read_transcript, write_deal, write_header
-from referee.questions import read_question
-from referee.setup import Game, deal_next_hand, set_up
-from referee.spec import Handover, SetSpec
-from referee.spec import LayDown as LayDownRule
+from referee.facts import Fact, decide, stock_place
+from referee.knowledge import Given, Knowledge, Proof
+from referee.moves import EndLaying, Move
+from referee.notation import Event, EventKind, read_transcript, write_deal, write_header
+from referee.resolve import Resolver
+from referee.setup import Deal, Game, deal_next_hand, set_up
+from referee.spec import Handover
 from referee.state import GameState, Phase
-from referee.writer import format_books, format_move
+from referee.writer import format_move
+
+FITTING = {
+    Phase.ANSWER: (EventKind.GIVE, EventKind.REFUSE),
+    Phase.DRAW: (EventKind.DRAW,),
+    Phase.STUCK_DRAW: (EventKind.DRAW,),
+    Phase.PASS: (EventKind.PASS,),
+    Phase.TURN_UP: (EventKind.TURN_UP,),
+    Phase.LAY: (EventKind.BOOK,),
+}  # the written events a phase waits for; before any other, the referee fills in
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,7 @@ class Verdict:
     state: dict[str, Any] | None
     record: Record | None = None  # the accepted moves, filled in
     notes: tuple[tuple[int, str], ...] = ()  # (line, what the referee found), e.g. on claims
+    knowledge: dict[str, list[str]] | None = None  # each card's possible places
 
     @property
     def canonical(self) -> list[str]:
@@ -66,9 +67,14 @@ class Verdict:
                 "line": span.line if span else 0, "column": span.column if span else 0,
                 "kind": self.error.kind.value, "message": self.error.message,
             }
+            if self.error.because:
+                result["error"]["because"] = [{"line": line, "reason": reason}
+                                              for line, reason in self.error.because]
         result["state"] = self.state
         if self.notes:
             result["notes"] = [{"line": line, "message": text} for line, text in self.notes]
+        if self.knowledge is not None:
+            result["knowledge"] = self.knowledge
         return result
 
     def report(self) -> str:
@@ -77,7 +83,8 @@ class Verdict:
         if self.error is not None:
             lines.append(self.error.report())
         else:
-            lines.append(f"{self.source}: legal, {self.events} events")
+            lines.append(f"{self.source}: legal, {self.events} "
+                         f"event{'' if self.events == 1 else 's'}")
         if self.state is not None:
             state = self.state
             scores = ", ".join(f"{who} {score}" for who, score in state["scores"].items())
@@ -89,8 +96,8 @@ class Verdict:
         return "\n".join(lines)
 
 
-def check_file(path: Path) -> Verdict:
-    """Check the transcript at ``path``."""
+def check_file(path: Path, *, knowledge: bool = False) -> Verdict:
+    """Check the transcript at ``path``; with ``knowledge``, say where every card may be."""
     source = str(path)
     try:
         data = path.read_bytes()
@@ -103,13 +110,13 @@ def check_file(path: Path) -> Verdict:
         error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
                              undecodable(data, exc, source))
         return Verdict(source, False, None, 0, error, None)
-    return check_text(text, source, path.parent)
+    return check_text(text, source, path.parent, knowledge=knowledge)
 
 
-def check_text(text: str, source: str = "<transcript>", near: Path | None = None) -> Verdict:
+def check_text(text: str, source: str = "<transcript>", near: Path | None = None, *,
+               knowledge: bool = False) -> Verdict:
     """Check transcript text; rule files named in it are looked for ``near`` first."""
     game: Game | None = None
-    state: GameState | None = None
     driver: _Driver | None = None
     events = 0
     try:
@@ -118,24 +125,23 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
             raise transcript.error
         first_line = text.splitlines()[0] if text else ""
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
-        state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock,
-                                  game.teams, game.centre)
-        driver = _Driver(game, state)
+        driver = _Driver(game)
         for event in transcript.events:
             driver.play(event)
             events += 1
         if transcript.error is not None:
             raise transcript.error
-        driver.fill_forced()
+        driver.fill_forced(driver.last_span)
     except RefereeError as exc:
         name = game.spec.name if game else None
-        summary = (driver.describe() if driver
-                   else describe(game.engine, state, game.side_names) if game and state else None)
+        summary = driver.describe() if driver else None
         record = driver.record if driver else None
         notes = tuple(driver.notes) if driver else ()
-        return Verdict(source, False, name, events, exc, summary, record, notes)
+        known = driver.where_cards() if driver and knowledge else None
+        return Verdict(source, False, name, events, exc, summary, record, notes, known)
+    known = driver.where_cards() if knowledge else None
     return Verdict(source, True, game.spec.name, events, None, driver.describe(),
-                   driver.record, tuple(driver.notes))
+                   driver.record, tuple(driver.notes), known)
 
 
 def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[str, Any]:
@@ -162,40 +168,76 @@ class Record:
     header: list[str]
     players: tuple[str, ...]
     lay_out: bool  # asks and gives put cards in the centre
-    played: list[tuple[Move | None, tuple[tuple[int, str], ...]] | str]  # str: a line as is
+    played: list[Move | str]  # str: a line as is
 
     def lines(self) -> list[str]:
-        """The canonical transcript: header, then each move and the sets it laid."""
+        """The canonical transcript: the header, then each move."""
         lines = list(self.header)
         for entry in self.played:
             if isinstance(entry, str):
                 lines.append(entry)
-                continue
-            move, laid = entry
-            if move is not None:
-                lines.append(format_move(move, self.players, lay_out=self.lay_out))
-            lines += format_books(list(laid), self.players)
+            elif not isinstance(entry, EndLaying):
+                lines.append(format_move(entry, self.players, lay_out=self.lay_out))
         return lines
 
 
-class _Driver:
-    """Resolves events to moves and plays them, filling in what the cards decide."""
+def given_facts(game: Game, deal: Deal) -> list[Given]:
+    """What the header of a hidden deal showed: the hands and stock typed."""
+    given = []
+    for seat, line in deal.lines:
+        if seat < 0:
+            for position, card in enumerate(deal.stock):
+                if card is not None:
+                    given.append(Given(line, _shown(stock_place(position), (card,),
+                                                    f"the stock was given with {card}")))
+            continue
+        hand = deal.hands[seat]
+        assert hand is not None
+        who = game.table.players[seat]
+        given.append(Given(line, _shown(seat, hand, f"{who}'s hand was given as "
+                                        f"{' '.join(hand)}")))
+    return given
 
-    def __init__(self, game: Game, state: GameState) -> None:
+
+def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
+    def never() -> RefereeError:
+        raise AssertionError("a header fact is true of the deal it describes")
+    return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
+
+
+class _Driver:
+    """Plays a transcript's events through the engine and the knowledge model."""
+
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.engine = game.engine
-        self.state = state
+        self.resolver = Resolver(game)
         names = game.table.players
         teams = tuple(
             (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
             for index, team in enumerate(game.team_names))
-        header = write_header(game.rules, names, game.dealer, game.hands, game.stock,
-                              game.options, teams, game.target, game.centre)
+        deal = game.deal
+        header = write_header(game.rules, names, game.dealer, deal.hands, deal.stock,
+                              game.options, teams, game.target, deal.centre,
+                              hidden=deal.hidden)
         lay_out = game.spec.ask.handover is Handover.TO_CENTRE
-        self.record = Record(header, names, lay_out, [(None, tuple(state.just_laid))])
+        self.record = Record(header, names, lay_out, [])
         self.notes: list[tuple[int, str]] = []
         self.hand = 1
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
+        self.last_span = Span(1, 1)
+        self.state, self.knowledge = self._deal(deal, game.dealer)
+
+    def _deal(self, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
+        game = self.game
+        state = self.engine.start(game.table.players, dealer, deal.hands, deal.stock,
+                                  game.teams, deal.centre, hidden=deal.hidden)
+        if not state.unplaced:
+            return state, None
+        face_down = [c for c in game.spec.cards if c not in deal.centre]
+        sizes = [state.hand_size(seat) for seat in range(len(state.players))]
+        model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
+        return state, model
 
     def totals(self) -> list[int]:
         """Match points so far, this hand's included."""
@@ -222,6 +264,83 @@ class _Driver:
                                  if total == best] if described["over"] else [])
         return described
 
+    # -- events ---------------------------------------------------------------------
+
+    def play(self, event: Event) -> None:
+        """Check and play one written event, after the moves it skips."""
+        self.last_span = event.span
+        kind = event.kind
+        if kind is EventKind.NEW_HAND:
+            self.fill_forced(event.span)
+            self._new_hand(event)
+            return
+        if not self.state.over and kind not in FITTING.get(self.state.phase, (kind,)) and not (
+                kind is EventKind.SHOW and self.state.phase is not Phase.LAY):
+            self.fill_forced(event.span, kind)
+        if self.state.over and not (kind is EventKind.SHOW and self.state.revealed):
+            if not self.match_over():
+                raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
+                                   f"with 'hand {self.hand + 1}'", event.span)
+            raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        move = self.resolver.move(event, self.state)
+        if (kind is EventKind.BOOK and self.state.phase is Phase.LAY and not self.state.hidden
+                and self.engine.violation(self.state, move) is not None):
+            self.fill_forced(event.span)  # lay what the cards did complete, then judge the line
+            if self.state.over:
+                raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        self._play_move(move, event.span)
+
+    def fill_forced(self, span: Span, written: EventKind | None = None) -> None:
+        """Play the moves the cards force, up to the next free choice, or up to the point
+        where the ``written`` event is the one due."""
+        for _ in range(4 * len(self.game.spec.cards) + 8):
+            if written is not None and written in FITTING.get(self.state.phase, ()):
+                return
+            move = self.engine.forced_move(self.state)
+            if move is None:
+                return
+            self._play_move(move, span)
+
+    def _play_move(self, move: Move, span: Span) -> None:
+        """Check ``move`` against the rules and the cards, then play it."""
+        state, engine = self.state, self.engine
+        problem = engine.rule_violation(state, move)
+        if problem is not None:
+            raise problem.located(span)
+        unsettled = []
+        for fact in engine.facts(state, move):
+            verdict = decide(state, fact)
+            if verdict is False and self.knowledge is None:
+                raise fact.error().located(span)
+            if verdict is not True:
+                unsettled.append(fact)
+        model = self.knowledge
+        if model is not None and not model.add(span.line, unsettled):
+            error = self._contradiction(model.explain(), span)
+            model.undo()
+            raise error
+        engine.apply(state, move)
+        if model is not None:
+            model.moved(state.moved)
+        self.record.played.append(move)
+        if state.judged is not None:
+            claim, judgement = state.judged
+            self.notes.append((span.line, describe_judgement(
+                state, claim, judgement, self.game.side_names)))
+
+    def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
+        """The error for an event no deal explains, with the lines that prove it."""
+        said = "; ".join(fact.reason for fact in proof.claims)
+        if proof.forced:
+            who = self.state.players[proof.claims[0].place]
+            but = (f"but every deal that explains the earlier events puts "
+                   f"{' '.join(proof.forced)} in {who}'s hand")
+        else:
+            but = "but no deal of the cards explains that together with the earlier events"
+        reasons = "; ".join(f"line {line}: {reason}" for line, reason in proof.because)
+        message = f"{said}, {but}" + (f": {reasons}" if reasons else "")
+        return RefereeError(Kind.CONTRADICTION, message, span, proof.because)
+
     def _new_hand(self, event: Event) -> None:
         game = self.game
         if game.target is None:
@@ -238,235 +357,43 @@ class _Driver:
         self.hand += 1
         names = game.table.players
         dealer = (game.dealer + self.hand - 1) % len(names)
-        hands, stock, centre = deal_next_hand(game, event.headers, dealer, event.span)
-        self.state = self.engine.start(names, dealer, hands, stock, game.teams, centre)
-        self.record.played += [f"hand {self.hand}", *write_deal(names, hands, stock, centre),
-                               (None, tuple(self.state.just_laid))]
+        deal = deal_next_hand(game, event.headers, dealer, event.span)
+        if self.knowledge is not None:
+            self.knowledge.close()
+        self.state, self.knowledge = self._deal(deal, dealer)
+        self.record.played += [f"hand {self.hand}",
+                               *write_deal(names, deal.hands, deal.stock, deal.centre,
+                                           hidden=deal.hidden)]
 
-    def _apply(self, move: Move) -> None:
-        self.engine.apply(self.state, move)
-        self.record.played.append((move, tuple(self.state.just_laid)))
+    # -- what is known ---------------------------------------------------------------------
 
-    def play(self, event: Event) -> None:
-        kind = event.kind
-        spec = self.game.spec
-        if kind is EventKind.NEW_HAND:
-            self.fill_forced()
-            self._new_hand(event)
-            return
-        if kind is EventKind.BOOK and spec.lay_down is LayDownRule.AT_ONCE:
-            self._confirm_book(event)
-            return
-        if self.state.over:
-            if not self.match_over():
-                raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
-                                   f"with 'hand {self.hand + 1}'", event.span)
-            raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        if kind is EventKind.CLAIM and spec.claims is None:
-            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no claims", event.span)
-        phase = self.state.phase
-        answering = kind in (EventKind.GIVE, EventKind.REFUSE)
-        if ((phase is Phase.ANSWER and not answering)
-                or (phase in (Phase.DRAW, Phase.STUCK_DRAW) and kind is not EventKind.DRAW)
-                or (phase is Phase.PASS and kind is not EventKind.PASS)
-                or (phase is Phase.TURN_UP and kind is not EventKind.TURN_UP)):
-            self.fill_forced(kind)
-            if self.state.over:
-                raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        move = self._move(event)
-        problem = self.engine.violation(self.state, move)
-        if problem is not None:
-            raise problem.located(event.span)
-        if isinstance(move, Claim):
-            judgement = judge(spec, self.state, move)
-            self.notes.append((event.span.line, describe_judgement(
-                self.state, move, judgement, self.game.side_names)))
-        self._apply(move)
-
-    def fill_forced(self, written: EventKind | None = None) -> None:
-        """Play the answers and draws the cards decide, up to the next free choice,
-        or up to the point where the ``written`` event is the one due."""
-        for _ in range(len(self.game.spec.cards) + 2):
-            if written is EventKind.DRAW and self.state.phase in (Phase.DRAW, Phase.STUCK_DRAW):
-                return
-            if written is EventKind.TURN_UP and self.state.phase is Phase.TURN_UP:
-                return
-            move = self.engine.forced_move(self.state)
-            if move is None:
-                return
-            self._apply(move)
-
-    def _span(self, event: Event, token: Token) -> Span:
-        return Span(event.span.line, token.column, event.span.text, event.span.source,
-                    len(token.text))
-
-    def _seat(self, event: Event, token: Token) -> int:
-        return self.game.table.seat(token, event.span)
-
-    def _move(self, event: Event) -> Move:
+    def where_cards(self) -> dict[str, list[str]]:
+        """Every card's possible places now: a player, ``stock``, ``centre``, ``sets``
+        (laid, won or void) or ``piles`` (captured)."""
         state = self.state
-        spec = self.game.spec
-        if event.kind in (EventKind.ASK, EventKind.QUESTION):
-            assert event.player is not None and event.target is not None
-            player = self._seat(event, event.player)
-            target = self._seat(event, event.target)
-            if event.kind is EventKind.QUESTION:
-                return self._question(event, player, target)
-            if event.lay_out and spec.ask.handover is not Handover.TO_CENTRE:
-                raise RefereeError(Kind.ILLEGAL, f"in {spec.title} the asked player hands "
-                                   "cards over; nobody lays cards out", event.span)
-            rank, card = self._ask_item(event)
-            return Ask(player, target, rank, card)
-        if event.kind is EventKind.BOOK:
-            assert event.player is not None
-            return LayDown(self._seat(event, event.player), self._set(event).name)
-        if event.kind is EventKind.CLAIM:
-            return self._claim(event)
-        if event.kind is EventKind.PLAY:
-            assert event.player is not None
-            groups = tuple(tuple(self._card(event, t) for t in group)
-                           for _, group in event.groups)
-            return Play(self._seat(event, event.player), self._card(event, event.items[0]),
-                        groups)
-        if event.kind is EventKind.TURN_UP:
-            return TurnUp(state.turn, tuple(self._card(event, t) for t in event.items))
-        if event.kind is EventKind.PASS:
-            assert event.player is not None and event.target is not None
-            return Pass(self._seat(event, event.player), self._seat(event, event.target))
-        if event.kind in (EventKind.GIVE, EventKind.REFUSE):
-            if state.phase is not Phase.ANSWER:
-                who = self.state.players[state.turn]
-                raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
-                                   "to ask", event.span)
-            asked = self.engine.current_player(state)
-            assert asked is not None
-            player = self._seat(event, event.player) if event.player else asked
-            if state.questioning is not None:
-                if event.items:
-                    raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
-                                       event.span)
-                return Answer(player, event.kind is EventKind.GIVE)
-            if event.kind is EventKind.REFUSE:
-                return Refuse(player)
-            return Give(player, self._given_cards(event, player))
-        assert event.player is not None
-        player = self._seat(event, event.player)
-        card = self._card(event, event.items[0]) if event.items else None
-        return Draw(player, card)
+        names = state.players
+        possible = (self.knowledge.possible_places()
+                    if self.knowledge is not None and self.knowledge.consistent else {})
+        known_stock = {c for c in state.stock if c is not None}
+        in_piles = {c for pile in state.piles for c in pile}
+        holder = {c: seat for seat, hand in enumerate(state.hands) for c in hand}
+        places: dict[str, list[str]] = {}
+        for card in self.game.spec.cards:
+            if card in holder:
+                found = [names[holder[card]]]
+            elif card in known_stock:
+                found = ["stock"]
+            elif card in state.centre:
+                found = ["centre"]
+            elif card in in_piles:
+                found = ["piles"]
+            elif card in possible:
+                found = list(dict.fromkeys(names[p] if p >= 0 else "stock"
+                                           for p in possible[card]))
+            elif card in state.unplaced:
+                found = [*names, "stock"] if state.stock else list(names)
+            else:
+                found = ["sets"]
+            places[card] = found
+        return places
 
-    def _question(self, event: Event, player: int, target: int) -> Question:
-        spec = self.game.spec
-        question = read_question(spec, player, target, event.item_text())
-        if question is None:
-            raise RefereeError(Kind.UNKNOWN, f"{event.item_text()!r} is not a rank, a suit "
-                               "(spades) or a colour (red, black)",
-                               self._span(event, event.items[0]))
-        if not spec.questions:
-            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
-        return question
-
-    def _set(self, event: Event) -> SetSpec:
-        """The set an event's items name (``low spades``, ``queens``, ``Q``)."""
-        spec = self.game.spec
-        text = event.item_text()
-        found = spec.find_set(text)
-        if found is None:
-            rank = parse_rank(text)
-            found = spec.find_set(rank) if rank else None
-        if found is None:
-            names = ", ".join(s.name for s in spec.sets)
-            at = event.span
-            if event.items:
-                first, last = event.items[0], event.items[-1]
-                at = Span(event.span.line, first.column, event.span.text, event.span.source,
-                          last.column + len(last.text) - first.column)
-            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title} "
-                               f"(sets: {names})", at)
-        return found
-
-    def _is_player(self, token: Token) -> bool:
-        return token.low in (name.lower() for name in self.game.table.players)
-
-    def _claim(self, event: Event) -> Claim:
-        assert event.player is not None
-        player = self._seat(event, event.player)
-        chosen = self._set(event)
-        holders: dict[int, list[Card]] = {}
-        for name, cards in event.groups:
-            seat = self._seat(event, name)
-            if not cards:
-                raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
-                                   f"'{name.text} 3S 4S'", self._span(event, name))
-            for token in cards:
-                if parse_card(token.text) is None and self._is_player(token):
-                    raise RefereeError(Kind.SYNTAX, f"put a comma before {token.text}: "
-                                       f"'{name.text} 3S 4S, {token.text} 5S'",
-                                       self._span(event, token))
-                holders.setdefault(seat, []).append(self._card(event, token))
-        if not holders:
-            raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
-                               "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
-        return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
-
-    def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
-        text = event.item_text()
-        spec = self.game.spec
-        problem = f"{text!r} is not a card or a rank"
-        if len(event.items) == 1:
-            card = parse_card(text)
-            rank = rank_of(card) if card is not None else parse_rank(text)
-            if card is not None and card in self.engine.deck:
-                return rank_of(card), card
-            if card is None and rank is not None and rank in spec.ranks:
-                return rank, None
-            if card is not None:
-                problem = f"{card} is not in the deck of {spec.title}"
-            elif rank is not None:
-                problem = f"the deck of {spec.title} has no rank {rank}"
-        at = self._span(event, event.items[0]) if event.items else event.span
-        raise RefereeError(Kind.UNKNOWN, problem, at)
-
-    def _card(self, event: Event, token: Token) -> Card:
-        card = parse_card(token.text)
-        if card is None or card not in self.engine.deck:
-            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is not a card of this deck",
-                               self._span(event, token))
-        return card
-
-    def _given_cards(self, event: Event, player: int) -> tuple[Card, ...]:
-        forced = self.engine.forced_move(self.state)
-        due = forced.cards if isinstance(forced, Give) and forced.player == player else ()
-        if event.items:
-            return tuple(self._card(event, t) for t in event.items)
-        if event.count is not None and due and event.count != len(due):
-            who = self.state.players[player]
-            cards = "such card" if len(due) == 1 else "such cards"
-            raise RefereeError(Kind.CONTRADICTION, f"{who} holds {len(due)} {cards} "
-                               f"({' '.join(due)}), not {event.count}", event.span)
-        return due
-
-    def _confirm_book(self, event: Event) -> None:
-        assert event.player is not None
-        seat = self._seat(event, event.player)
-        found = self._set(event)
-        entry = (seat, found.name)
-        if entry not in self.state.just_laid and self.state.phase in (
-                Phase.ANSWER, Phase.DRAW, Phase.STUCK_DRAW):
-            self.fill_forced()
-        if entry in self.state.just_laid:
-            self.state.just_laid.remove(entry)
-            return
-        who = self.state.players[seat]
-        sides = self.game.side_names
-        holders = [sides[side] for side, name in self.state.laid_order if name == found.name]
-        if self.state.over:
-            raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        if holders:
-            team = "team " if self.game.spec.teams else ""
-            detail = f"{team}{holders[0]} won it earlier"
-        elif found.name in self.state.void:
-            detail = "it is void"
-        else:
-            detail = f"{who} does not hold all of it"
-        raise RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "
-                           f"{found.name}: {detail}", event.span)

@@ -2,19 +2,25 @@
 
 A claim names, for every card of one set, the teammate said to hold it. A
 right claim wins the set for the claimer's team; a wrong one is void or goes
-to the other team, as the rule file says (GameSpec.claims).
+to the other team, as the rule file says (GameSpec.claims). When some card of
+the set is not known to the referee (a hidden deal), the claim waits in the
+``show`` phase until the players holding the set's cards have shown them.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
-from referee.moves import Claim
+from referee.facts import OUT, Fact
+from referee.flow import after_own_play, moved, reveal, win
+from referee.lookups import Lookups
+from referee.moves import Claim, Show
 from referee.spec import Fate, GameSpec
-from referee.state import GameState
+from referee.state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +96,102 @@ def describe_judgement(
     places = "; ".join(f"{card} is with {name[actual]}, not {name[named]}"
                        for card, named, actual in judgement.misplaced)
     return f"{who} is wrong: {places}; {result}"
+
+
+def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
+    """Judge the claim once every card of its set is known; until then, wait for the
+    holders to show them."""
+    if lk.set_cards[claim.set_name] & state.unplaced:
+        state.showing, state.phase = claim, Phase.SHOW
+    else:
+        _resolve(lk, state, claim)
+
+
+def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:
+    judgement = judge(lk.spec, state, claim)
+    cards = lk.set_cards[claim.set_name]
+    state.revealed = {card: seat for seat, hand in enumerate(state.hands)
+                      for card in hand & cards}
+    for seat, hand in enumerate(state.hands):
+        if hand & cards:
+            moved(state, cards, seat, OUT)
+        hand.difference_update(cards)
+    state.judged = (claim, judgement)
+    state.showing = None
+    if judgement.winner is None:
+        state.void.append(claim.set_name)
+    else:
+        win(state, judgement.winner, claim.set_name)
+    after_own_play(lk, state, claim.player)
+
+
+def show_violation(lk: Lookups, state: GameState, show: Show) -> RefereeError | None:
+    """Why ``show`` breaks the rules whatever the cards, or None."""
+    who = state.players[show.player]
+    twice = next((c for c in show.cards if show.cards.count(c) > 1), None)
+    if twice is not None:
+        return RefereeError(Kind.ILLEGAL, f"{twice} is shown twice")
+    if state.showing is not None:
+        members = lk.set_cards[state.showing.set_name]
+        stray = [c for c in show.cards if c not in members]
+        if stray:
+            return RefereeError(Kind.ILLEGAL, f"{stray[0]} is not a card of "
+                                f"{state.showing.set_name}, the set claimed")
+        return None
+    if state.revealed and all(c in state.revealed for c in show.cards):
+        wrong = next((c for c in show.cards if state.revealed[c] != show.player), None)
+        if wrong is not None:
+            return RefereeError(Kind.CONTRADICTION, f"{wrong} was with "
+                                f"{state.players[state.revealed[wrong]]}, not {who}")
+        return None
+    gone = [c for c in show.cards if c in state.centre or any(
+        c in lk.set_cards[name] for _, name in state.laid_order)]
+    if gone:
+        return RefereeError(Kind.CONTRADICTION, f"{gone[0]} is not in any hand")
+    return None
+
+
+def show_facts(lk: Lookups, state: GameState, show: Show) -> list[Fact]:
+    """Showing cards says they are in the player's hand (unless they were just claimed)."""
+    if state.showing is None and state.revealed and all(c in state.revealed
+                                                        for c in show.cards):
+        return []
+    who = state.players[show.player]
+    cards = frozenset(show.cards)
+    hand = state.hands[show.player]
+    return [Fact(show.player, cards, len(cards), len(cards),
+                 f"{who} showed {lk.listed(cards)}",
+                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} does not hold "
+                                      f"{lk.listed(cards - hand)}"))]
+
+
+def apply_show(lk: Lookups, state: GameState, show: Show) -> None:
+    """The cards shown are known to be in the player's hand; a claim waiting for them
+    is judged once its last card is known."""
+    for card in show.cards:
+        reveal(state, show.player, card)
+    claim = state.showing
+    if claim is not None and not lk.set_cards[claim.set_name] & state.unplaced:
+        _resolve(lk, state, claim)
+
+
+def every_claim(lk: Lookups, state: GameState) -> list[Claim]:
+    """Every claim the player in turn may make: each open set, with each card placed
+    with each teammate."""
+    if lk.spec.claims is None:
+        return []
+    seat = state.turn
+    team = [s for s in range(len(state.players)) if state.side(s) == state.side(seat)]
+    found: list[Claim] = []
+    for chosen in lk.spec.sets:
+        if state.decided(chosen.name):
+            continue
+        cards = lk.in_deck_order(chosen.cards)
+        for places in itertools.product(team, repeat=len(cards)):
+            holders = tuple((mate, tuple(c for c, p in zip(cards, places, strict=True)
+                                         if p == mate)) for mate in team if mate in places)
+            found.append(Claim(seat, chosen.name, holders))
+    return found
 
 
 def random_claim(spec: GameSpec, state: GameState, rng: random.Random) -> Claim | None:

@@ -51,11 +51,13 @@ def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
 class RefereeError(Exception):
     """A failure a person caused and can act on: a kind, a message, a place."""
 
-    def __init__(self, kind: Kind, message: str, span: Span | None = None) -> None:
+    def __init__(self, kind: Kind, message: str, span: Span | None = None,
+                 because: tuple[tuple[int, str], ...] = ()) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.span = span
+        self.because = because  # (line, reason): the earlier events that prove a contradiction
 
     @property
     def exit_status(self) -> int:

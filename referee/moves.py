@@ -19,10 +19,12 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class Give:
-    """The asked player hands these cards over."""
+    """The asked player hands these cards over; with ``count``, that many cards of the
+    rank asked for, unnamed (the table saw how many, not which)."""
 
     player: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = ()
+    count: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,8 @@ class Refuse:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """``player`` takes the top card of the stock (``card``, when it is known)."""
+    """``player`` takes the top card of the stock: ``card`` when it is named (shown to
+    the table, or known from an open deal)."""
 
     player: int
     card: Card | None = None
@@ -42,7 +45,8 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class LayDown:
-    """``player`` lays down the whole set ``set_name`` from their hand, by choice."""
+    """``player`` lays down the whole set ``set_name`` from their hand: by choice, or
+    at once when the rules lay sets down as soon as they are complete."""
 
     player: int
     set_name: str
@@ -134,5 +138,21 @@ class TurnUp:
     cards: tuple[Card, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Show:
+    """``player`` shows the table ``cards`` from their hand (after a claim, say)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndLaying:
+    """No more sets are laid at once now: whoever could have completed one did not.
+    Never written; the referee infers it from the next event that is not a book."""
+
+    player: int
+
+
 Move = (Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer | Play
-        | TurnUp)
+        | TurnUp | Show | EndLaying)

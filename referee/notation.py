@@ -10,7 +10,7 @@ resolves them against the players and the rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -36,6 +36,7 @@ class EventKind(Enum):
     QUESTION = "question"
     PLAY = "play"
     TURN_UP = "turn up"
+    SHOW = "show"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +242,10 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         return Event(EventKind.PLAY, span, player, items=(rest[0],), groups=tuple(groups))
     if verb == "claims":
         return _read_claim(tokens, span, fail)
+    if verb == "shows":
+        if not rest:
+            raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
+        return Event(EventKind.SHOW, span, player, items=tuple(rest))
     raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 1)
 
 
@@ -269,14 +274,14 @@ def _read_claim(
 
 def write_header(
     game: str, players: tuple[str, ...], dealer: int,
-    hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
+    hands: Sequence[Sequence[str] | None], stock: Sequence[str | None],
     options: tuple[tuple[str, str], ...] = (),
     teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
-    target: int | None = None, centre: tuple[str, ...] = (),
+    target: int | None = None, centre: Sequence[str] = (), *, hidden: bool = False,
 ) -> list[str]:
-    """Canonical header lines of an open deal (``deal: given``)."""
+    """Canonical header lines: the table, then the deal."""
     return (write_table(game, players, dealer, options, teams, target)
-            + write_deal(players, hands, stock, centre))
+            + write_deal(players, hands, stock, centre, hidden=hidden))
 
 
 def write_table(
@@ -295,14 +300,16 @@ def write_table(
 
 
 def write_deal(
-    players: tuple[str, ...], hands: tuple[tuple[str, ...], ...], stock: tuple[str, ...],
-    centre: tuple[str, ...] = (),
+    players: tuple[str, ...], hands: Sequence[Sequence[str] | None],
+    stock: Sequence[str | None], centre: Sequence[str] = (), *, hidden: bool = False,
 ) -> list[str]:
-    """Canonical lines of one open deal: ``deal: given``, the hands, stock and centre."""
-    lines = ["deal: given"]
-    lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)]
-    if stock:
-        lines.append(f"stock: {' '.join(stock)}")
+    """Canonical lines of one deal: ``deal: given`` (or ``deal: hidden``), the hands
+    known, the stock when known, and the centre."""
+    lines = ["deal: hidden" if hidden else "deal: given"]
+    lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)
+              if hand is not None]
+    if stock and all(card is not None for card in stock):
+        lines.append(f"stock: {' '.join(c for c in stock if c is not None)}")
     if centre:
         lines.append(f"centre: {' '.join(centre)}")
     return lines

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from referee.cards import JOKERS, Card, parse_rank, parse_suit, rank_of, suit_of
 from referee.errors import Kind, RefereeError
+from referee.facts import UNBOUNDED, Fact
+from referee.flow import ended, give_turn
+from referee.lookups import Lookups
 from referee.moves import Answer, Question
-from referee.spec import GameSpec, QuestionKind
-from referee.state import GameState
+from referee.spec import GameSpec, PassTo, QuestionKind
+from referee.state import GameState, Phase
 
 COLOURS = {"red": frozenset("HD"), "black": frozenset("SC")}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -36,16 +39,20 @@ def describe_question(question: Question) -> str:
     return f"any {question.value}"
 
 
-def matching_cards(state: GameState, question: Question) -> list[Card]:
-    """The cards in the questioned hand that make the answer yes."""
-    hand = state.hands[question.target]
+def answers_yes(question: Question, card: Card) -> bool:
+    """Whether holding ``card`` makes the answer to ``question`` yes."""
     if question.kind == QuestionKind.RANK.value:
-        found = [c for c in hand if rank_of(c) == question.value]
-    elif question.kind == QuestionKind.SUIT.value:
-        found = [c for c in hand if c not in JOKERS and suit_of(c) == question.value]
-    else:
-        found = [c for c in hand if c not in JOKERS and suit_of(c) in COLOURS[question.value]]
-    return sorted(found)
+        return rank_of(card) == question.value
+    if card in JOKERS:
+        return False
+    if question.kind == QuestionKind.SUIT.value:
+        return suit_of(card) == question.value
+    return suit_of(card) in COLOURS[question.value]
+
+
+def matching_cards(state: GameState, question: Question) -> list[Card]:
+    """The known cards in the questioned hand that make the answer yes."""
+    return sorted(c for c in state.hands[question.target] if answers_yes(question, c))
 
 
 def question_violation(
@@ -66,19 +73,50 @@ def question_violation(
     return None
 
 
-def answer_violation(state: GameState, answer: Answer) -> RefereeError | None:
-    """Why ``answer`` is false, or None when it is true."""
+def answer_facts(spec: GameSpec, state: GameState, answer: Answer) -> list[Fact]:
+    """What a yes or a no says of the questioned hand: it is true."""
     question = state.questioning
     assert question is not None
-    found = matching_cards(state, question)
     who = state.players[answer.player]
-    if answer.yes and not found:
-        return RefereeError(Kind.CONTRADICTION, f"{who} holds no card that answers "
-                            f"'{describe_question(question)}', so the answer is no")
-    if not answer.yes and found:
-        return RefereeError(Kind.CONTRADICTION, f"{who} holds {' '.join(found)}, so the "
-                            f"answer to '{describe_question(question)}' is yes")
-    return None
+    asked = describe_question(question)
+    cards = frozenset(c for c in spec.cards if answers_yes(question, c))
+    if answer.yes:
+        return [Fact(answer.player, cards, 1, UNBOUNDED,
+                     f"{who} said yes to '{asked}', so {who} held such a card",
+                     lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds no card that "
+                                          f"answers '{asked}', so the answer is no"))]
+    return [Fact(answer.player, cards, 0, 0,
+                 f"{who} said no to '{asked}', so {who} held no such card",
+                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds "
+                                      f"{' '.join(matching_cards(state, question))}, so the "
+                                      f"answer to '{asked}' is yes"))]
+
+
+def forced_answer(state: GameState) -> Answer | None:
+    """The true answer, when the questioned hand is known and the table is not a hidden
+    one (where every answer is written)."""
+    question = state.questioning
+    assert question is not None
+    if state.hidden or state.unknown[question.target]:
+        return None
+    return Answer(question.target, bool(matching_cards(state, question)))
+
+
+def apply_question(state: GameState, question: Question) -> None:
+    """The questioned player now owes a yes or a no."""
+    state.asking, state.questioning = None, question
+    state.phase = Phase.ANSWER
+
+
+def apply_answer(lk: Lookups, state: GameState) -> None:
+    """After the answer the turn passes, as the rules say."""
+    question = state.questioning
+    assert question is not None
+    state.questioning = None
+    state.phase = Phase.ASK
+    if not ended(lk, state):
+        give_turn(lk, state, question.target if lk.spec.after_question is PassTo.ASKED
+                  else question.player + 1)
 
 
 def every_question(spec: GameSpec, player: int, target: int) -> list[Question]:

@@ -42,6 +42,19 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """One hand's deal as the header gives it. With ``hidden``, a hand nobody typed is
+    None and a stock card nobody typed is None; ``lines`` gives the header line of each
+    hand typed (by seat) and of the stock (key -1)."""
+
+    hands: tuple[tuple[Card, ...] | None, ...]
+    stock: tuple[Card | None, ...]
+    centre: tuple[Card, ...] = ()
+    hidden: bool = False
+    lines: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A game ready to check: its rules, engine, table, dealer and deal."""
 
@@ -49,9 +62,7 @@ class Game:
     engine: Engine
     table: Table
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    centre: tuple[Card, ...]
+    deal: Deal
     rules: str  # the rule file as the header names it
     options: tuple[tuple[str, str], ...]  # the options the header sets
     team_names: tuple[str, ...] = ()
@@ -97,18 +108,14 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
     engine = Engine(spec)
-    hands, stock, centre = _read_deal(optional("deal"), by_key, spec, engine, table, dealer,
-                                      first_line)
+    deal = _read_deal(optional("deal"), by_key, spec, engine, table, dealer, first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, hands, stock, centre, rule_reference(spec),
+    return Game(spec, engine, table, dealer, deal, rule_reference(spec),
                 options, team_names, teams, target)
 
 
-Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]
-
-
-def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Span) -> Dealt:
+def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Span) -> Deal:
     """The hands, stock and centre of a match's next hand, from the lines after ``hand N``;
     ``at`` is where a missing line is reported."""
     by_key: dict[str, list[Header]] = {}
@@ -120,6 +127,9 @@ def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Spa
     deals = by_key.get("deal", [])
     if len(deals) > 1:
         raise RefereeError(Kind.HEADER, "the header 'deal' is given twice", deals[1].span)
+    if not deals and not game.deal.hidden:
+        raise RefereeError(Kind.HEADER, "a new hand needs its deal: 'deal: given' with the "
+                           "hands, 'deal: seed N' or 'deal: hidden'", at)
     return _read_deal(deals[0] if deals else None, by_key, game.spec, game.engine,
                       game.table, dealer, at)
 
@@ -235,7 +245,7 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
 def _read_deal(
     header: Header | None, by_key: dict[str, list[Header]], spec: GameSpec, engine: Engine,
     table: Table, dealer: int, first_line: Span,
-) -> Dealt:
+) -> Deal:
     count = len(table.players)
     kind = [t.low for t in header.values] if header else ["hidden"]
     centre_lines = by_key.get("centre", []) + by_key.get("center", [])
@@ -245,14 +255,11 @@ def _read_deal(
                            centre_lines[0].span)
     if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
         dealt, rest = engine.shuffled_deal(count, dealer, int(kind[1]))
-        stock, centre = engine.split_rest(count, rest)
-        return tuple(tuple(h) for h in dealt), stock, centre
+        return Deal(tuple(tuple(h) for h in dealt), *engine.split_rest(count, rest))
     span = header.span if header else first_line
-    if kind == ["hidden"]:
-        raise RefereeError(Kind.HEADER, "deal: hidden is not supported yet; write "
-                           "'deal: given' with the hands, or 'deal: seed N'", span)
-    if kind != ["given"]:
+    if kind not in (["given"], ["hidden"]):
         raise RefereeError(Kind.HEADER, "the deal is 'seed N', 'given' or 'hidden'", span)
+    hidden = kind == ["hidden"]
     seen: dict[Card, Span] = {}
     deck = set(spec.cards)
 
@@ -273,6 +280,7 @@ def _read_deal(
         return tuple(cards)
 
     hands: list[tuple[Card, ...] | None] = [None] * count
+    lines: dict[int, int] = {}
     hand_lines: dict[int, Header] = {}
     for line in by_key.get("hand", []):
         if line.name is None:
@@ -283,27 +291,38 @@ def _read_deal(
                                line.span)
         hands[seat] = cards_of(line)
         hand_lines[seat] = line
+        lines[seat] = line.span.line
     stock_lines = by_key.get("stock", [])
-    stock = cards_of(stock_lines[0]) if stock_lines else ()
+    stock: tuple[Card | None, ...] = cards_of(stock_lines[0]) if stock_lines else ()
     centre = cards_of(centre_lines[0]) if centre_lines else ()
     if len(centre) != centre_size:
         where = centre_lines[0].span if centre_lines else span
+        faces = " (face up: write them in a 'centre:' line)" if hidden and not centre else ""
         raise RefereeError(Kind.HEADER, f"{spec.title} deals {centre_size} cards face up to "
-                           f"the centre with {count} players, not {len(centre)}", where)
+                           f"the centre with {count} players, not {len(centre)}{faces}", where)
     sizes = spec.hand_sizes(count, dealer)
     for seat, hand in enumerate(hands):
         if hand is None:
+            if hidden:
+                continue
             raise RefereeError(Kind.HEADER, f"deal: given needs 'hand {table.players[seat]}:'",
                                span)
         if len(hand) != sizes[seat]:
             raise RefereeError(Kind.HEADER, f"{table.players[seat]} is dealt {sizes[seat]} "
                                f"cards in {spec.title}, not {len(hand)}",
                                hand_lines[seat].span)
+    stock_size = len(spec.cards) - sum(sizes) - centre_size
+    if stock_lines:
+        lines[-1] = stock_lines[0].span.line
+        if hidden and len(stock) != stock_size:
+            raise RefereeError(Kind.HEADER, f"the stock holds {stock_size} cards in "
+                               f"{spec.title} with {count} players, not {len(stock)}",
+                               stock_lines[0].span)
+    elif hidden:
+        stock = (None,) * stock_size
     missing = [c for c in spec.cards if c not in seen]
-    if missing:
+    if missing and not hidden:
         where = stock_lines[0].span if stock_lines else span
         raise RefereeError(Kind.HEADER, f"{len(missing)} cards of the deck are not dealt: "
                            f"{' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}", where)
-    return tuple(h for h in hands if h is not None), stock, centre
-
-
+    return Deal(tuple(hands), stock, centre, hidden, tuple(sorted(lines.items())))

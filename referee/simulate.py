@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.compile import rule_reference
+from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
+from referee.moves import Claim, Draw, EndLaying, Give, Move
 from referee.notation import write_deal, write_table
 from referee.spec import GameSpec, Handover
 from referee.state import GameState
-from referee.writer import format_books, format_move
+from referee.writer import format_move
 
 DEFAULT_MAX_MOVES = 20_000
 PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
@@ -56,20 +58,21 @@ class Summary:
 
 def play_one(
     engine: Engine, players: int, seed: int, *, transcript: bool = False,
-    max_moves: int = DEFAULT_MAX_MOVES,
+    max_moves: int = DEFAULT_MAX_MOVES, hidden: bool = False,
 ) -> PlayedGame:
-    """Play one game of random legal moves, the deal shuffled with ``seed``."""
+    """Play one game of random legal moves, the deal shuffled with ``seed``; with
+    ``hidden``, its transcript shows only what the table saw (``deal: hidden``)."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     dealer = players - 1
     lines = (write_table(rule_reference(engine.spec), names, dealer,
                          tuple(engine.spec.options_set.items())) if transcript else None)
-    state, moves = _play_hand(engine, names, dealer, rng, max_moves, lines)
+    state, moves = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
     return PlayedGame(engine.outcome(state), moves, tuple(lines or ()))
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
-               max_hands: int = 100) -> tuple[list[int], tuple[str, ...]]:
+               max_hands: int = 100, *, hidden: bool = False) -> tuple[list[int], tuple[str, ...]]:
     """Play hands of random legal moves until a side reaches ``target`` points, the
     deal passing one seat left each hand; the match totals and its transcript."""
     rng = random.Random(seed)
@@ -81,7 +84,7 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
         if number > 1:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines)
+        state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines, hidden)
         totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
         if not state.over or max(totals) >= target:
             break
@@ -90,29 +93,52 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
 
 def _play_hand(
     engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
-    max_moves: int, lines: list[str] | None,
+    max_moves: int, lines: list[str] | None, hidden: bool = False,
 ) -> tuple[GameState, int]:
     """Deal and play one hand of random legal moves; with ``lines``, write the deal and
-    the moves there. The state reached and the number of moves."""
+    the moves there (as the table saw them, with ``hidden``). The state reached and the
+    number of moves."""
     players = len(names)
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
     state = engine.start(names, dealer, hands, stock, centre=centre)
     lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
     if lines is not None:
-        lines += write_deal(names, tuple(tuple(h) for h in hands), stock, centre)
-        lines += format_books(state.just_laid, names)
+        lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
+                  if hidden else write_deal(names, hands, stock, centre))
     moves = 0
     while not state.over and moves < max_moves:
         move = engine.random_move(state, rng)
         if move is None:
             break  # nobody can move, yet the rules do not end the game
+        if lines is not None:
+            lines += (table_lines(engine, state, move) if hidden
+                      else [format_move(move, names, lay_out=lay_out)])
         engine.apply(state, move)
         moves += 1
-        if lines is not None:
-            lines.append(format_move(move, names, lay_out=lay_out))
-            lines += format_books(state.just_laid, names)
     return state, moves
+
+
+def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
+    """``move`` as a hidden table writes it, from the state before it: a rank's cards
+    given by their count, a draw named only when it is shown, a claim followed by the
+    shows of the set's holders."""
+    names = state.players
+    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
+    who = names[move.player]
+    if isinstance(move, EndLaying):
+        return []
+    if isinstance(move, Give) and state.asking is not None and state.asking.card is None:
+        return [f"{who} gives {len(move.cards)}"]
+    if isinstance(move, Draw):
+        shown = shown_on_draw(engine.lookups, state)
+        return [f"{who} draws {move.card}" if move.card in shown else f"{who} draws"]
+    lines = [format_move(move, names, lay_out=lay_out)]
+    if isinstance(move, Claim):
+        members = engine.lookups.set_cards[move.set_name]
+        lines += [f"{names[seat]} shows {engine.lookups.listed(hand & members)}"
+                  for seat, hand in enumerate(state.hands) if hand & members]
+    return lines
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:
@@ -123,15 +149,16 @@ def seeds(seed: int, games: int) -> Iterator[int]:
 
 
 def summarize(spec: GameSpec, players: int, games: int, seed: int,
-              max_moves: int = DEFAULT_MAX_MOVES, out: Path | None = None) -> Summary:
+              max_moves: int = DEFAULT_MAX_MOVES, out: Path | None = None,
+              hidden: bool = False) -> Summary:
     """Play ``games`` random games and gather wins and points by side; with ``out``,
-    also write each game there as a transcript."""
+    also write each game there as a transcript (as the table saw it, with ``hidden``)."""
     engine = Engine(spec)
     sides = engine.sides(players)
     summary = Summary(wins=[0.0] * sides, points=[0] * sides)
     for number, game_seed in enumerate(seeds(seed, games), start=1):
         played = play_one(engine, players, game_seed, transcript=out is not None,
-                          max_moves=max_moves)
+                          max_moves=max_moves, hidden=hidden)
         if out is not None:
             path = out / f"{spec.name}-{number:04d}.txt"
             path.write_text("\n".join(played.lines) + "\n", encoding="utf-8")

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.moves import Ask, Question
+from referee.moves import Ask, Claim, Question
+
+if TYPE_CHECKING:
+    from referee.claims import Judgement
+    from referee.facts import Transfer
 
 
 class Phase(Enum):
@@ -18,7 +23,18 @@ class Phase(Enum):
     STUCK_DRAW = "stuck"   # a player draws, then the turn passes (stuck, or after a play)
     TURN_UP = "turn up"    # cards are turned from the stock to fill the centre
     PASS = "pass"          # the player in turn, whose hand is empty, names who goes on
+    LAY = "lay"            # sets just completed are laid down at once
+    SHOW = "show"          # a claim waits for the set's cards to be shown
     OVER = "over"
+
+
+class AfterLay(Enum):
+    """What follows once the sets completed by a move are laid at once."""
+
+    DEAL = "the first turn"
+    GIVE = "what a yes does"
+    DRAW = "what a no does, after the draw"
+    STUCK = "the turn passes on"
 
 
 @dataclass(slots=True)
@@ -29,16 +45,18 @@ class GameState:
     each seat's team). ``laid`` lists each side's sets; ``void`` the sets a
     wrong claim left to nobody.
 
-    A hand is the set of its known cards plus a count of cards whose identity
-    is not known (always 0 when every card was dealt in the open), so the place
-    of a card may be unknown.
+    A hand is the set of its known cards plus a count of cards the referee
+    cannot name (``unknown``); a stock card it cannot name is None, and
+    ``unplaced`` holds every card whose place it does not know. With an open
+    deal every card is known. ``hidden`` says that the transcript shows only
+    what the table sees (NOTATION.md, "Hidden deals").
     """
 
     players: tuple[str, ...]
     dealer: int
     hands: list[set[Card]]
     unknown: list[int]
-    stock: list[Card]  # top card last
+    stock: list[Card | None]  # top card last
     laid: list[list[str]]  # by side
     teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
     laid_order: list[tuple[int, str]] = field(default_factory=list)  # (side, set)
@@ -50,8 +68,16 @@ class GameState:
     centre: list[Card] = field(default_factory=list)  # face-up cards, in the order they came
     piles: list[list[Card]] = field(default_factory=list)  # captured cards, by side
     completed: list[str] = field(default_factory=list)  # sets laid during this ask
-    drawn: Card | None = None
-    just_laid: list[tuple[int, str]] = field(default_factory=list)  # (seat, set)
+    drawn: Card | None = None  # the card drawn after this ask's refusal, when named
+    hidden: bool = False
+    unplaced: set[Card] = field(default_factory=set)
+    stock_taken: int = 0  # cards taken from the top of the stock since the deal
+    laying: dict[int, frozenset[str]] = field(default_factory=dict)  # seat: sets to look at
+    after_lay: AfterLay = AfterLay.DEAL
+    showing: Claim | None = None  # the claim whose cards are being shown
+    judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
+    revealed: dict[Card, int] = field(default_factory=dict)  # its cards' holders
+    moved: list[Transfer] = field(default_factory=list)  # what the last move moved
 
     @property
     def over(self) -> bool:
@@ -70,6 +96,10 @@ class GameState:
         """How many cards ``seat`` holds, known or not."""
         return len(self.hands[seat]) + self.unknown[seat]
 
+    def stock_card(self, position: int) -> Card | None:
+        """The card at a stock position (counted from the top as dealt), if known."""
+        return self.stock[len(self.stock) - 1 - (position - self.stock_taken)]
+
     def copy(self) -> GameState:
         """An independent copy, for undo or look-ahead."""
         return GameState(
@@ -77,6 +107,10 @@ class GameState:
             hands=[set(h) for h in self.hands], unknown=list(self.unknown),
             stock=list(self.stock), laid=[list(s) for s in self.laid], teams=self.teams,
             laid_order=list(self.laid_order), void=list(self.void), turn=self.turn,
-            phase=self.phase, asking=self.asking, completed=list(self.completed), drawn=self.drawn,
-            just_laid=list(self.just_laid),
+            phase=self.phase, asking=self.asking, questioning=self.questioning,
+            centre=list(self.centre), piles=[list(p) for p in self.piles],
+            completed=list(self.completed), drawn=self.drawn, hidden=self.hidden,
+            unplaced=set(self.unplaced), stock_taken=self.stock_taken,
+            laying=dict(self.laying), after_lay=self.after_lay, showing=self.showing,
+            judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
         )

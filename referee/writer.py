@@ -15,6 +15,7 @@ from referee.moves import (
     Play,
     Question,
     Refuse,
+    Show,
     TurnUp,
 )
 from referee.questions import describe_question
@@ -29,7 +30,10 @@ def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) 
             return f"{name} asks {players[move.target]} to lay out {move.card or move.rank}"
         return f"{name} asks {players[move.target]} for {move.card or move.rank}"
     if isinstance(move, Give):
-        return f"{name} {'lays out' if lay_out else 'gives'} {' '.join(move.cards)}"
+        given = " ".join(move.cards) if move.cards or move.count is None else str(move.count)
+        return f"{name} {'lays out' if lay_out else 'gives'} {given}"
+    if isinstance(move, Show):
+        return f"{name} shows {' '.join(move.cards)}"
     if isinstance(move, Question):
         return f"{name} asks {players[move.target]}: {describe_question(move)}?"
     if isinstance(move, Answer):
@@ -48,7 +52,7 @@ def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) 
         return f"{name} claims {move.set_name}: {holders}"
     if isinstance(move, Pass):
         return f"{name} passes to {players[move.target]}"
-    assert isinstance(move, Draw)
+    assert isinstance(move, Draw), f"{move} is never written"
     return f"{name} draws {move.card}" if move.card else f"{name} draws"
 
 

@@ -10,7 +10,7 @@ from referee.cards import Card
 from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import Kind
-from referee.moves import Ask, Draw, Give, Refuse
+from referee.moves import Ask, Draw, Give, LayDown, Refuse
 from referee.spec import FirstSeat, Handover, PassTo, TieRule
 from referee.state import Phase
 
@@ -67,10 +67,15 @@ def test_completing_a_book_lays_it_at_once() -> None:
     for card, owner in (("AD", 1), ("AC", 2)):
         engine.apply(state, Ask(0, owner, "A", card))
         engine.apply(state, Give(owner, (card,)))
+    assert state.phase is Phase.LAY
+    assert engine.legal_moves(state) == [LayDown(0, "A")]
+    assert engine.violation(state, Ask(0, 1, "2", "2H")).kind is Kind.TURN
+    assert engine.violation(state, LayDown(0, "2")).kind is Kind.CONTRADICTION
+    engine.apply(state, LayDown(0, "A"))
     assert state.laid[0] == ["A"]
-    assert state.just_laid == [(0, "A")]
     assert not any(c.startswith("A") for c in state.hands[0])
     assert engine.outcome(state).scores == (1, 0, 0)
+    assert state.phase is Phase.ASK and engine.current_player(state) == 0
 
 
 def test_a_no_passes_the_turn_clockwise() -> None:
@@ -85,6 +90,9 @@ def test_the_game_ends_when_every_set_is_laid_and_ties_follow_the_rules() -> Non
     engine = Engine(load_spec(TINY))
     hands = [cards("AS AH AD AC"), cards("2S 2H 2D 2C"), cards("3S 3H 3D 3C")]
     state = engine.start(NAMES, 2, hands, [])
+    while (move := engine.forced_move(state)) is not None:
+        assert isinstance(move, LayDown)
+        engine.apply(state, move)
     assert state.over and engine.current_player(state) is None
     result = engine.outcome(state)
     assert result.scores == (1, 1, 1)

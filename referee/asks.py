@@ -1,0 +1,277 @@
+"""Asks and their answers: who may ask whom for what, what a yes or a no says of
+the hands, and where the cards given go."""
+
+from __future__ import annotations
+
+from referee.cards import Card, Rank, rank_plural
+from referee.errors import Kind, RefereeError
+from referee.facts import OUT, UNBOUNDED, Fact, count_range
+from referee.flow import continue_after, moved, put, take, targets
+from referee.laying import open_laying
+from referee.lookups import Lookups
+from referee.moves import Ask, Give, Move, Refuse
+from referee.spec import AskFor, Handover, Holding, Target
+from referee.spec import LayDown as LayDownRule
+from referee.state import AfterLay, GameState, Phase
+
+
+def unlaid(state: GameState, lk: Lookups, cards: frozenset[Card] | list[Card]) -> list[Card]:
+    """The cards of ``cards`` whose sets are still in play."""
+    out = {name for _, name in state.laid_order} | set(state.void)
+    return [c for c in cards if lk.set_name[c] not in out]
+
+
+def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
+    """Why ``ask`` breaks the rules whatever the cards, or None (turn aside)."""
+    spec, name = lk.spec, state.players
+    if not spec.has_asks:
+        return RefereeError(Kind.ILLEGAL, f"in {spec.title} nobody asks; a turn plays a card")
+    asker, target = name[ask.player], name[ask.target]
+    if ask.target == ask.player:
+        return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
+    if (spec.ask.target is Target.OPPONENT
+            and state.teams[ask.target] == state.teams[ask.player]):
+        return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
+                            "asks go to opponents only")
+    if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
+        return RefereeError(
+            Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
+    if spec.ask.item is AskFor.CARD and ask.card is None:
+        return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
+                            "with its suit, not a rank")
+    if spec.ask.item is AskFor.RANK and ask.card is not None:
+        return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
+                            f"not a card: ask for {ask.rank}")
+    if ask.card is not None:
+        if ask.card in state.centre:
+            return RefereeError(Kind.ILLEGAL, f"{ask.card} lies face up in the centre "
+                                "already")
+        owner = spec.set_of_card[ask.card]
+        if state.decided(owner.name):
+            return RefereeError(Kind.ILLEGAL, f"{ask.card} is in the set {owner.name}, "
+                                "which is out of play")
+    elif not unlaid(state, lk, lk.cards_of_rank.get(ask.rank, frozenset())):
+        return RefereeError(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
+    return None
+
+
+def ask_facts(lk: Lookups, state: GameState, ask: Ask) -> list[Fact]:
+    """What the asker must (and must not) have held to make ``ask``."""
+    spec = lk.spec
+    asker = state.players[ask.player]
+    wanted = ask.card or ask.rank
+    facts = []
+    card = ask.card
+    if card is not None and not spec.ask.may_hold_card:
+        facts.append(Fact(ask.player, frozenset((card,)), 0, 0,
+                          f"{asker} asked for {card}, so {asker} did not hold it",
+                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds {card} already "
+                                               "and so cannot ask for it")))
+    if spec.ask.must_hold is Holding.SAME_RANK:
+        rank = ask.rank
+        pool = lk.cards_of_rank[rank] - {card} if card else lk.cards_of_rank[rank]
+        facts.append(Fact(ask.player, pool, 1, UNBOUNDED,
+                          f"{asker} asked for {wanted}, so {asker} held a {rank}",
+                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds no {rank} and so "
+                                               f"cannot ask for {wanted}")))
+    elif spec.ask.must_hold is Holding.SAME_SET and card is not None:
+        set_name = lk.set_name[card]
+        facts.append(Fact(ask.player, lk.set_cards[set_name], 1, UNBOUNDED,
+                          f"{asker} asked for {card}, so {asker} held a card of {set_name}",
+                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds no card of the "
+                                               f"set {set_name} and so cannot ask for {wanted}")))
+    return facts
+
+
+def apply_ask(state: GameState, ask: Ask) -> None:
+    """The asked player now owes an answer."""
+    state.asking, state.questioning = ask, None
+    state.completed = []
+    state.drawn = None
+    state.phase = Phase.ANSWER
+
+
+# -- answers ----------------------------------------------------------------------------
+
+
+def asked_cards(lk: Lookups, ask: Ask) -> frozenset[Card]:
+    """The cards an ask is for: the card named, or every card of the rank."""
+    return frozenset((ask.card,)) if ask.card is not None else lk.cards_of_rank[ask.rank]
+
+
+def cards_due(lk: Lookups, state: GameState, ask: Ask) -> tuple[Card, ...]:
+    """The cards of the asked hand that the ask is for, as far as they are known."""
+    hand = state.hands[ask.target]
+    return tuple(lk.in_deck_order(c for c in asked_cards(lk, ask) if c in hand))
+
+
+def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
+    """The answer the cards dictate, when the asked hand is known and the table is
+    not a hidden one (where every answer is written)."""
+    ask = state.asking
+    assert ask is not None
+    if state.hidden or state.unknown[ask.target]:
+        return None
+    due = cards_due(lk, state, ask)
+    return Give(ask.target, due) if due else Refuse(ask.target)
+
+
+def give_violation(lk: Lookups, state: GameState, give: Give) -> RefereeError | None:
+    """Why ``give`` cannot answer the ask whatever the cards, or None."""
+    ask = state.asking
+    assert ask is not None
+    who = state.players[give.player]
+    if ask.card is not None:
+        if give.count is not None and give.count != 1:
+            return RefereeError(Kind.CONTRADICTION, f"{who} was asked for one card, "
+                                f"{ask.card}, so gives 1, not {give.count}")
+        if give.cards and give.cards != (ask.card,):
+            if count_range(state, ask.target, frozenset((ask.card,)))[1] == 0:
+                return RefereeError(Kind.CONTRADICTION, f"{who} holds no {ask.card}, so "
+                                    f"{who} has nothing to give")
+            return RefereeError(Kind.CONTRADICTION, f"{who} must give {ask.card}, not "
+                                f"{' '.join(give.cards)}")
+        return None
+    stray = [c for c in give.cards if lk.rank[c] != ask.rank]
+    if stray:
+        return RefereeError(Kind.CONTRADICTION, f"{who} was asked for {rank_plural(ask.rank)}; "
+                            f"{stray[0]} is not one")
+    if len(set(give.cards)) != len(give.cards):
+        return RefereeError(Kind.ILLEGAL, "a card is given twice")
+    if give.count == 0:
+        return RefereeError(Kind.ILLEGAL, f"{who} gives no cards: that is 'no'")
+    if not give.cards and give.count is None:
+        if not state.hidden:  # the referee filled in what the hand holds: nothing
+            return RefereeError(Kind.CONTRADICTION, f"{who} holds no {ask.rank}, so {who} "
+                                "has nothing to give")
+        return RefereeError(Kind.ILLEGAL, f"{who} gives {rank_plural(ask.rank)}: name them or "
+                            f"say how many ('{who} gives 2')")
+    return None
+
+
+def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fact]:
+    """What a yes (the cards given) or a no says of the asked hand."""
+    ask = state.asking
+    assert ask is not None
+    who = state.players[move.player]
+    wanted = ask.card or ask.rank
+    pool = asked_cards(lk, ask)
+
+    def due() -> str:
+        return " ".join(cards_due(lk, state, ask))
+
+    if isinstance(move, Refuse):
+        return [Fact(move.player, pool, 0, 0,
+                     f"{who} said no to an ask for {wanted}, so {who} held no {wanted}",
+                     lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds {due()}, so {who} "
+                                          f"cannot say no to an ask for {wanted}"))]
+    nothing = f"{who} holds no {wanted}, so {who} has nothing to give"
+    if ask.card is not None:
+        return [Fact(move.player, pool, 1, 1, f"{who} gave {ask.card}",
+                     lambda: RefereeError(Kind.CONTRADICTION, nothing))]
+    if give_count := move.count:
+        def wrong_count() -> RefereeError:
+            held = due()
+            if not held:
+                return RefereeError(Kind.CONTRADICTION, nothing)
+            cards = "such card" if len(held.split()) == 1 else "such cards"
+            return RefereeError(Kind.CONTRADICTION, f"{who} holds {len(held.split())} {cards} "
+                                f"({held}), not {give_count}")
+        given = (f"{give_count} {rank_plural(ask.rank)}" if give_count > 1
+                 else f"one {ask.rank}")
+        return [Fact(move.player, pool, give_count, give_count, f"{who} gave {given}",
+                     wrong_count)]
+    named = frozenset(move.cards)
+
+    def wrong_cards() -> RefereeError:
+        held = due()
+        if not held:
+            return RefereeError(Kind.CONTRADICTION, nothing)
+        return RefereeError(Kind.CONTRADICTION, f"{who} must give {held}, not "
+                            f"{' '.join(move.cards)}")
+
+    return [Fact(move.player, named, len(named), len(named),
+                 f"{who} gave {lk.listed(named)}", wrong_cards),
+            Fact(move.player, pool, len(named), len(named),
+                 f"{who} gave every {ask.rank} {who} held", wrong_cards)]
+
+
+def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
+    """The cards go to the asker (or face up to the centre); the asker may lay sets
+    down, then goes on as a yes says."""
+    ask = state.asking
+    assert ask is not None
+    source, asker = give.player, ask.player
+    to_centre = lk.spec.ask.handover is Handover.TO_CENTRE
+    pool = asked_cards(lk, ask)
+    if give.count is not None and not give.cards and ask.card is None:
+        known = [c for c in pool if c in state.hands[source]]
+        for card in known:
+            state.hands[source].remove(card)
+            state.hands[asker].add(card)
+        unseen = give.count - len(known)
+        state.unknown[source] -= unseen
+        state.unknown[asker] += unseen
+        moved(state, pool, source, asker)
+    else:
+        cards = give.cards or ((ask.card,) if ask.card else ())
+        for card in cards:
+            take(state, source, card)
+            if to_centre:
+                state.centre.append(card)
+            else:
+                put(state, asker, card)
+        moved(state, frozenset(cards), source, OUT if to_centre else asker)
+    if not to_centre and lk.spec.lay_down is LayDownRule.AT_ONCE and lk.spec.sets:
+        touched = frozenset(lk.set_name[c] for c in pool)
+        open_laying(lk, state, {asker: touched}, AfterLay.GIVE)
+    else:
+        continue_after(lk, state, lk.spec.on_given.then)
+
+
+def apply_refuse(lk: Lookups, state: GameState) -> None:
+    """A no: the asker draws, or the turn goes on as a no says."""
+    if lk.spec.on_refused.draw and state.stock:
+        state.phase = Phase.DRAW
+    else:
+        continue_after(lk, state, lk.spec.on_refused.then)
+
+
+# -- what may be asked ------------------------------------------------------------------
+
+
+def ask_options(
+    lk: Lookups, state: GameState
+) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
+    """What the player in turn may ask for, and whom, as far as their known cards show:
+    every pair is a legal ask."""
+    spec, seat = lk.spec, state.turn
+    if not spec.has_asks:
+        return [], []
+    hand = state.hands[seat]
+    if spec.ask.must_hold is Holding.SAME_RANK:
+        pool = [c for r in {lk.rank[c] for c in hand} for c in lk.cards_of_rank[r]]
+    elif spec.ask.must_hold is Holding.SAME_SET:
+        pool = [c for name in {lk.set_name[c] for c in hand} for c in lk.set_cards[name]]
+    else:
+        pool = list(spec.cards)
+    pool = unlaid(state, lk, pool)
+    whom = targets(lk, state, seat)
+    if spec.ask.item is AskFor.RANK:
+        return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})], whom
+    items: list[tuple[Rank, Card | None]] = []
+    for card in lk.in_deck_order(pool):
+        if (card in hand and not spec.ask.may_hold_card) or card in state.centre:
+            continue
+        if (card in hand and spec.ask.must_hold is Holding.SAME_RANK
+                and not any(lk.rank[c] == lk.rank[card] for c in hand if c != card)):
+            continue
+        items.append((lk.rank[card], card))
+    return items, whom
+
+
+def legal_asks(lk: Lookups, state: GameState) -> list[Move]:
+    """Every ask the player in turn may make."""
+    items, whom = ask_options(lk, state)
+    return [Ask(state.turn, t, rank, card) for rank, card in items for t in whom]
+

@@ -1,0 +1,218 @@
+"""Turn flow shared by every kind of move: whose turn comes next, when the game
+ends, and the card bookkeeping of hands whose cards may be partly unknown."""
+
+from __future__ import annotations
+
+from referee.cards import Card
+from referee.facts import Transfer
+from referee.lookups import Lookups
+from referee.spec import (
+    Condition,
+    Continuation,
+    EmptyHand,
+    EndWhen,
+    FirstSeat,
+    PassTo,
+    Target,
+    WhenStuck,
+)
+from referee.spec import LayDown as LayDownRule
+from referee.state import AfterLay, GameState, Phase
+
+# -- cards in and out of hands ------------------------------------------------------
+
+
+def take(state: GameState, seat: int, card: Card) -> None:
+    """``card`` leaves ``seat``'s hand (known there, or one of its unknown cards)."""
+    hand = state.hands[seat]
+    if card in hand:
+        hand.remove(card)
+    else:
+        state.unknown[seat] -= 1
+        state.unplaced.discard(card)
+
+
+def put(state: GameState, seat: int, card: Card) -> None:
+    """``card`` joins ``seat``'s hand, known."""
+    state.hands[seat].add(card)
+    state.unplaced.discard(card)
+
+
+def moved(state: GameState, cards: frozenset[Card] | None, source: int, target: int) -> None:
+    """Note that the cards of ``cards`` at ``source`` went to ``target``, for the
+    knowledge model (hidden deals only)."""
+    if state.hidden:
+        state.moved.append(Transfer(cards, source, target))
+
+
+def reveal(state: GameState, seat: int, card: Card) -> None:
+    """``card``, seen by the table, is one of ``seat``'s cards."""
+    if card in state.unplaced:
+        state.unplaced.discard(card)
+        state.unknown[seat] -= 1
+        state.hands[seat].add(card)
+
+
+# -- sets ---------------------------------------------------------------------------
+
+
+def win(state: GameState, side: int, set_name: str) -> None:
+    """``side`` wins ``set_name``."""
+    state.laid[side].append(set_name)
+    state.laid_order.append((side, set_name))
+
+
+def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
+    """The sets ``seat`` may lay down by choice now, as far as the known cards show."""
+    rule = lk.spec.lay_down
+    hand = state.hands[seat]
+    if rule is LayDownRule.WITH_CENTRE:
+        reach = hand | set(state.centre)
+        return [s.name for s in lk.spec.sets
+                if not state.decided(s.name) and s.cards <= reach and s.cards & hand]
+    if rule is LayDownRule.IN_TURN:
+        return [s.name for s in lk.spec.sets if s.cards <= hand]
+    return []
+
+
+# -- whose turn -----------------------------------------------------------------------
+
+
+def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
+    """The players ``seat`` may ask."""
+    needs_cards = lk.spec.ask.target_needs_cards
+    opponents = lk.spec.ask.target is Target.OPPONENT
+    return [t for t in range(len(state.players))
+            if t != seat and (not needs_cards or state.hand_size(t) > 0)
+            and not (opponents and state.teams[t] == state.teams[seat])]
+
+
+def can_play(lk: Lookups, state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has a move in turn: an ask, a claim, a lay-down or a play."""
+    if state.hand_size(seat) == 0:
+        return False
+    spec = lk.spec
+    if spec.plays or spec.claims is not None or targets(lk, state, seat):
+        return True  # a question needs a target, as an ask does
+    by_choice = spec.lay_down is not LayDownRule.AT_ONCE
+    return by_choice and (state.unknown[seat] > 0 or bool(whole_sets(lk, state, seat)))
+
+
+def first_seat(lk: Lookups, state: GameState) -> int:
+    """The seat that takes the first turn."""
+    dealer = state.dealer
+    return {
+        FirstSeat.LEFT_OF_DEALER: dealer + 1,
+        FirstSeat.RIGHT_OF_DEALER: dealer - 1,
+        FirstSeat.DEALER: dealer,
+    }[lk.spec.first_seat] % len(state.players)
+
+
+def give_turn(lk: Lookups, state: GameState, start: int) -> None:
+    """Give the turn to the first seat from ``start`` clockwise who can play.
+
+    With ``a player who cannot ask: sits out``, a game in which nobody can move
+    is over, whatever ``end:`` says: nothing is left to play.
+    """
+    count = len(state.players)
+    may_draw = lk.spec.when_stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
+    for step in range(count):
+        seat = (start + step) % count
+        if can_play(lk, state, seat):
+            state.turn, state.phase = seat, Phase.ASK
+            if lk.spec.centre_refill > len(state.centre) and state.stock:
+                state.phase = Phase.TURN_UP
+            return
+        if may_draw:
+            state.turn, state.phase = seat, Phase.STUCK_DRAW
+            return
+    state.phase = Phase.OVER
+
+
+def ended(lk: Lookups, state: GameState) -> bool:
+    """End the game if an end condition holds; say whether it did."""
+    ends = lk.spec.end_when
+    count = len(state.players)
+    over = (
+        (len(state.laid_order) + len(state.void) == len(lk.spec.sets) > 0
+         and bool({EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends))
+        or (EndWhen.ALL_EMPTY in ends and not state.stock
+            and all(state.hand_size(s) == 0 for s in range(count)))
+        or (EndWhen.STOCK_EMPTY in ends and not state.stock)
+        or (EndWhen.PLAYER_EMPTY in ends
+            and any(state.hand_size(s) == 0 for s in range(count)))
+    )
+    if over:
+        state.phase = Phase.OVER
+    return over
+
+
+def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:
+    """The player in turn has no cards left: they pass the turn as the rules say."""
+    if lk.spec.empty_hand is EmptyHand.CHOSEN:
+        state.turn, state.phase = seat, Phase.PASS
+    else:
+        give_turn(lk, state, seat + 1)
+
+
+def after_own_play(lk: Lookups, state: GameState, seat: int) -> None:
+    """After a lay-down or claim the player goes on, unless the game is over or their
+    hand is empty."""
+    if ended(lk, state):
+        return
+    if state.hand_size(seat) > 0:
+        state.turn, state.phase = seat, Phase.ASK
+    else:
+        hand_emptied(lk, state, seat)
+
+
+def pass_targets(state: GameState) -> list[int]:
+    """Whom the player in turn, whose hand is empty, may pass the turn to."""
+    seat, count = state.turn, len(state.players)
+    holding = [s for s in range(count) if s != seat and state.hand_size(s) > 0]
+    mates = [s for s in holding if state.side(s) == state.side(seat)]
+    return mates or holding
+
+
+def continue_after(lk: Lookups, state: GameState, then: Continuation) -> None:
+    """Once an ask is answered (and any draw made), the asker goes on or the turn passes."""
+    ask = state.asking
+    assert ask is not None
+    state.phase = Phase.ASK
+    if ended(lk, state):
+        return
+    if then.ask_again and (then.condition is None or condition_holds(lk, state, then.condition)):
+        asker = ask.player
+        if state.hand_size(asker) == 0:
+            hand_emptied(lk, state, asker)
+        elif can_play(lk, state, asker):
+            state.turn = asker
+        else:
+            give_turn(lk, state, asker)
+        return
+    give_turn(lk, state, ask.target if then.pass_to is PassTo.ASKED else ask.player + 1)
+
+
+def condition_holds(lk: Lookups, state: GameState, condition: Condition) -> bool:
+    """Whether this ask earned another: the card drawn, or the set completed."""
+    ask = state.asking
+    assert ask is not None
+    if condition is Condition.DRAWN_IS_CARD:
+        return state.drawn is not None and state.drawn == ask.card
+    if condition is Condition.DRAWN_IS_RANK:
+        return state.drawn is not None and lk.rank[state.drawn] == ask.rank
+    if ask.card is not None:
+        return lk.set_name[ask.card] in state.completed
+    return any(lk.rank[c] == ask.rank for name in state.completed for c in lk.set_cards[name])
+
+
+def resume(lk: Lookups, state: GameState, after: AfterLay) -> None:
+    """Go on as the move that completed sets would have, once they are laid."""
+    spec = lk.spec
+    if after is AfterLay.GIVE:
+        continue_after(lk, state, spec.on_given.then)
+    elif after is AfterLay.DRAW:
+        continue_after(lk, state, spec.on_refused.then)
+    elif not ended(lk, state):
+        start = first_seat(lk, state) if after is AfterLay.DEAL else state.turn + 1
+        give_turn(lk, state, start)

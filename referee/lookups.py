@@ -1,0 +1,35 @@
+"""Tables computed once from a GameSpec, shared by every kind of move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.cards import Card, Rank, rank_of
+from referee.spec import GameSpec
+
+
+class Lookups:
+    """A GameSpec with the look-ups the rules of every move need: each card's rank,
+    set and deck position, each set's cards and points, each rank's cards."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.set_cards = {s.name: s.cards for s in spec.sets}
+        self.set_name = {card: s.name for card, s in spec.set_of_card.items()}
+        self.rank = {card: rank_of(card) for card in spec.cards}
+        cards_of_rank: dict[Rank, list[Card]] = {}
+        for card in spec.cards:
+            cards_of_rank.setdefault(self.rank[card], []).append(card)
+        self.cards_of_rank = {r: frozenset(cs) for r, cs in cards_of_rank.items()}
+        self.position = {card: i for i, card in enumerate(spec.cards)}
+        self.points = {s.name: spec.points_by_kind.get(s.kind, spec.points_per_set)
+                       for s in spec.sets}
+        self.deck = frozenset(spec.cards)
+
+    def in_deck_order(self, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` in the order of the deck."""
+        return sorted(cards, key=self.position.__getitem__)
+
+    def listed(self, cards: Iterable[Card]) -> str:
+        """``7S 7H``: cards in deck order, for messages."""
+        return " ".join(self.in_deck_order(cards))

@@ -1,0 +1,208 @@
+"""Written events to engine moves: names, cards and sets resolved against the table
+and the rules, and the answers an open deal leaves out filled in from the cards."""
+
+from __future__ import annotations
+
+from referee.asks import cards_due
+from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
+from referee.errors import Kind, RefereeError, Span
+from referee.moves import (
+    Answer,
+    Ask,
+    Claim,
+    Draw,
+    Give,
+    LayDown,
+    Move,
+    Pass,
+    Play,
+    Question,
+    Refuse,
+    Show,
+    TurnUp,
+)
+from referee.notation import Event, EventKind, Token
+from referee.questions import read_question
+from referee.setup import Game
+from referee.spec import Handover, SetSpec
+from referee.state import GameState, Phase
+
+
+class Resolver:
+    """Turns the events of one game's transcript into moves."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.engine = game.engine
+
+    def move(self, event: Event, state: GameState) -> Move:
+        """The move ``event`` stands for now; an unknown name, card or set raises."""
+        kind = event.kind
+        if kind in (EventKind.ASK, EventKind.QUESTION):
+            return self._ask(event)
+        if kind is EventKind.BOOK:
+            assert event.player is not None
+            return LayDown(self._seat(event, event.player), self._set(event).name)
+        if kind is EventKind.CLAIM:
+            return self._claim(event)
+        if kind is EventKind.PLAY:
+            assert event.player is not None
+            groups = tuple(tuple(self._card(event, t) for t in group)
+                           for _, group in event.groups)
+            return Play(self._seat(event, event.player), self._card(event, event.items[0]),
+                        groups)
+        if kind is EventKind.TURN_UP:
+            cards = tuple(self._card(event, t) for t in event.items)
+            forced = self.engine.forced_move(state) if not cards else None
+            return forced if isinstance(forced, TurnUp) else TurnUp(state.turn, cards)
+        if kind is EventKind.PASS:
+            assert event.player is not None and event.target is not None
+            return Pass(self._seat(event, event.player), self._seat(event, event.target))
+        if kind is EventKind.SHOW:
+            assert event.player is not None
+            return Show(self._seat(event, event.player),
+                        tuple(self._card(event, t) for t in event.items))
+        if kind in (EventKind.GIVE, EventKind.REFUSE):
+            return self._answer(event, state)
+        assert event.player is not None
+        card = self._card(event, event.items[0]) if event.items else None
+        return Draw(self._seat(event, event.player), card)
+
+    # -- names, cards, sets -----------------------------------------------------------
+
+    def _span(self, event: Event, token: Token) -> Span:
+        return Span(event.span.line, token.column, event.span.text, event.span.source,
+                    len(token.text))
+
+    def _seat(self, event: Event, token: Token) -> int:
+        return self.game.table.seat(token, event.span)
+
+    def _card(self, event: Event, token: Token) -> Card:
+        card = parse_card(token.text)
+        if card is None or card not in self.engine.deck:
+            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is not a card of this deck",
+                               self._span(event, token))
+        return card
+
+    def _set(self, event: Event) -> SetSpec:
+        """The set an event's items name (``low spades``, ``queens``, ``Q``)."""
+        spec = self.spec
+        text = event.item_text()
+        found = spec.find_set(text)
+        if found is None:
+            rank = parse_rank(text)
+            found = spec.find_set(rank) if rank else None
+        if found is None:
+            names = ", ".join(s.name for s in spec.sets)
+            at = event.span
+            if event.items:
+                first, last = event.items[0], event.items[-1]
+                at = Span(event.span.line, first.column, event.span.text, event.span.source,
+                          last.column + len(last.text) - first.column)
+            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title} "
+                               f"(sets: {names})", at)
+        return found
+
+    # -- asks and questions ------------------------------------------------------------
+
+    def _ask(self, event: Event) -> Ask | Question:
+        assert event.player is not None and event.target is not None
+        player = self._seat(event, event.player)
+        target = self._seat(event, event.target)
+        if event.kind is EventKind.QUESTION:
+            return self._question(event, player, target)
+        if event.lay_out and self.spec.ask.handover is not Handover.TO_CENTRE:
+            raise RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
+                               "cards over; nobody lays cards out", event.span)
+        rank, card = self._ask_item(event)
+        return Ask(player, target, rank, card)
+
+    def _question(self, event: Event, player: int, target: int) -> Question:
+        spec = self.spec
+        question = read_question(spec, player, target, event.item_text())
+        if question is None:
+            raise RefereeError(Kind.UNKNOWN, f"{event.item_text()!r} is not a rank, a suit "
+                               "(spades) or a colour (red, black)",
+                               self._span(event, event.items[0]))
+        if not spec.questions:
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
+        return question
+
+    def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
+        text = event.item_text()
+        spec = self.spec
+        problem = f"{text!r} is not a card or a rank"
+        if len(event.items) == 1:
+            card = parse_card(text)
+            rank = rank_of(card) if card is not None else parse_rank(text)
+            if card is not None and card in self.engine.deck:
+                return rank_of(card), card
+            if card is None and rank is not None and rank in spec.ranks:
+                return rank, None
+            if card is not None:
+                problem = f"{card} is not in the deck of {spec.title}"
+            elif rank is not None:
+                problem = f"the deck of {spec.title} has no rank {rank}"
+        at = self._span(event, event.items[0]) if event.items else event.span
+        raise RefereeError(Kind.UNKNOWN, problem, at)
+
+    def _answer(self, event: Event, state: GameState) -> Move:
+        if state.phase is not Phase.ANSWER:
+            who = state.players[state.turn]
+            raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
+                               "to ask", event.span)
+        asked = self.engine.current_player(state)
+        assert asked is not None
+        player = self._seat(event, event.player) if event.player else asked
+        if state.questioning is not None:
+            if event.items or event.count is not None:
+                raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
+                                   event.span)
+            return Answer(player, event.kind is EventKind.GIVE)
+        if event.kind is EventKind.REFUSE:
+            return Refuse(player)
+        return self._give(event, player, state)
+
+    def _give(self, event: Event, player: int, state: GameState) -> Give:
+        """A give as written; an open deal fills in the cards of a rank left unnamed."""
+        ask = state.asking
+        assert ask is not None
+        if event.items:
+            return Give(player, tuple(self._card(event, t) for t in event.items))
+        if ask.card is not None:
+            if event.count is not None and event.count != 1:
+                return Give(player, count=event.count)
+            return Give(player, (ask.card,))
+        known = not state.hidden and not state.unknown[player]
+        due = cards_due(self.engine.lookups, state, ask) if known else ()
+        if event.count is not None:
+            return Give(player, due) if due and len(due) == event.count else Give(
+                player, count=event.count)
+        return Give(player, due)
+
+    # -- claims ----------------------------------------------------------------------
+
+    def _is_player(self, token: Token) -> bool:
+        return token.low in (name.lower() for name in self.game.table.players)
+
+    def _claim(self, event: Event) -> Claim:
+        assert event.player is not None
+        player = self._seat(event, event.player)
+        chosen = self._set(event)
+        holders: dict[int, list[Card]] = {}
+        for name, cards in event.groups:
+            seat = self._seat(event, name)
+            if not cards:
+                raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
+                                   f"'{name.text} 3S 4S'", self._span(event, name))
+            for token in cards:
+                if parse_card(token.text) is None and self._is_player(token):
+                    raise RefereeError(Kind.SYNTAX, f"put a comma before {token.text}: "
+                                       f"'{name.text} 3S 4S, {token.text} 5S'",
+                                       self._span(event, token))
+                holders.setdefault(seat, []).append(self._card(event, token))
+        if not holders:
+            raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
+                               "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
+        return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
