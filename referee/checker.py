@@ -1,14 +1,4 @@
-"""``referee check``: drive the engine over a transcript's events to a verdict.
-
-Each written event is resolved to an engine move (referee/resolve.py), checked
-against the rules and the cards, and applied. The referee fills in the moves
-the cards force that the transcript left out: with an open deal, answers,
-draws, turn-ups and books laid at once; at a hidden table only what needs no
-card (NOTATION.md, "Hidden deals"). What a move says of cards the referee
-cannot see goes to the knowledge model (referee/knowledge.py); the first event
-after which no deal explains the transcript is a ``contradiction``, with the
-earlier lines that prove it.
-"""
+"""``referee check``: a transcript's events through a Session, to a verdict."""
 
 from __future__ import annotations
 
@@ -16,27 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.claims import describe_judgement
-from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, undecodable
-from referee.facts import Fact, decide, stock_place
-from referee.knowledge import Given, Knowledge, Proof
-from referee.moves import EndLaying, Move
-from referee.notation import Event, EventKind, read_transcript, write_deal, write_header
-from referee.resolve import Resolver
-from referee.setup import Deal, Game, deal_next_hand, set_up
-from referee.spec import Handover
-from referee.state import GameState, Phase
-from referee.writer import format_move
-
-FITTING = {
-    Phase.ANSWER: (EventKind.GIVE, EventKind.REFUSE),
-    Phase.DRAW: (EventKind.DRAW,),
-    Phase.STUCK_DRAW: (EventKind.DRAW,),
-    Phase.PASS: (EventKind.PASS,),
-    Phase.TURN_UP: (EventKind.TURN_UP,),
-    Phase.LAY: (EventKind.BOOK,),
-}  # the written events a phase waits for; before any other, the referee fills in
+from referee.notation import read_transcript
+from referee.session import Record, Session
+from referee.setup import Game, set_up
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +90,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
                knowledge: bool = False) -> Verdict:
     """Check transcript text; rule files named in it are looked for ``near`` first."""
     game: Game | None = None
-    driver: _Driver | None = None
+    driver: Session | None = None
     events = 0
     try:
         transcript = read_transcript(text, source)
@@ -125,7 +98,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
             raise transcript.error
         first_line = text.splitlines()[0] if text else ""
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
-        driver = _Driver(game)
+        driver = Session(game)
         for event in transcript.events:
             driver.play(event)
             events += 1
@@ -143,257 +116,4 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
     return Verdict(source, True, game.spec.name, events, None, driver.describe(),
                    driver.record, tuple(driver.notes), known)
 
-
-def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[str, Any]:
-    """The verdict's ``state`` object; ``sides`` names the players or the teams."""
-    result = engine.outcome(state)
-    names = state.players
-    described: dict[str, Any] = {
-        "over": state.over,
-        "turn": None if state.over else names[state.turn],
-        "hands": {name: state.hand_size(seat) for seat, name in enumerate(names)},
-        "sets": {side: list(state.laid[index]) for index, side in enumerate(sides)},
-        "scores": {side: result.scores[index] for index, side in enumerate(sides)},
-        "winners": [sides[index] for index in result.winners],
-    }
-    if state.void:
-        described["void"] = list(state.void)
-    return described
-
-
-@dataclass(slots=True)
-class Record:
-    """What was played, with what the referee filled in, to be written out on demand."""
-
-    header: list[str]
-    players: tuple[str, ...]
-    lay_out: bool  # asks and gives put cards in the centre
-    played: list[Move | str]  # str: a line as is
-
-    def lines(self) -> list[str]:
-        """The canonical transcript: the header, then each move."""
-        lines = list(self.header)
-        for entry in self.played:
-            if isinstance(entry, str):
-                lines.append(entry)
-            elif not isinstance(entry, EndLaying):
-                lines.append(format_move(entry, self.players, lay_out=self.lay_out))
-        return lines
-
-
-def given_facts(game: Game, deal: Deal) -> list[Given]:
-    """What the header of a hidden deal showed: the hands and stock typed."""
-    given = []
-    for seat, line in deal.lines:
-        if seat < 0:
-            for position, card in enumerate(deal.stock):
-                if card is not None:
-                    given.append(Given(line, _shown(stock_place(position), (card,),
-                                                    f"the stock was given with {card}")))
-            continue
-        hand = deal.hands[seat]
-        assert hand is not None
-        who = game.table.players[seat]
-        given.append(Given(line, _shown(seat, hand, f"{who}'s hand was given as "
-                                        f"{' '.join(hand)}")))
-    return given
-
-
-def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
-    def never() -> RefereeError:
-        raise AssertionError("a header fact is true of the deal it describes")
-    return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
-
-
-class _Driver:
-    """Plays a transcript's events through the engine and the knowledge model."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.engine = game.engine
-        self.resolver = Resolver(game)
-        names = game.table.players
-        teams = tuple(
-            (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
-            for index, team in enumerate(game.team_names))
-        deal = game.deal
-        header = write_header(game.rules, names, game.dealer, deal.hands, deal.stock,
-                              game.options, teams, game.target, deal.centre,
-                              hidden=deal.hidden)
-        lay_out = game.spec.ask.handover is Handover.TO_CENTRE
-        self.record = Record(header, names, lay_out, [])
-        self.notes: list[tuple[int, str]] = []
-        self.hand = 1
-        self.banked = [0] * len(game.side_names)  # match points of the hands before this one
-        self.last_span = Span(1, 1)
-        self.state, self.knowledge = self._deal(deal, game.dealer)
-
-    def _deal(self, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
-        game = self.game
-        state = self.engine.start(game.table.players, dealer, deal.hands, deal.stock,
-                                  game.teams, deal.centre, hidden=deal.hidden)
-        if not state.unplaced:
-            return state, None
-        face_down = [c for c in game.spec.cards if c not in deal.centre]
-        sizes = [state.hand_size(seat) for seat in range(len(state.players))]
-        model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
-        return state, model
-
-    def totals(self) -> list[int]:
-        """Match points so far, this hand's included."""
-        scores = self.engine.outcome(self.state).scores
-        return [banked + score for banked, score in zip(self.banked, scores, strict=True)]
-
-    def match_over(self) -> bool:
-        """Whether the match (or the one game, without a target) is over."""
-        target = self.game.target
-        return self.state.over and (target is None or max(self.totals()) >= target)
-
-    def describe(self) -> dict[str, Any]:
-        """The verdict's ``state``: this hand's, with match totals in a match."""
-        sides = self.game.side_names
-        described = describe(self.engine, self.state, sides)
-        if self.game.target is None:
-            return described
-        totals = self.totals()
-        described["hand"] = self.hand
-        described["scores"] = dict(zip(sides, totals, strict=True))
-        described["over"] = self.match_over()
-        best = max(totals)
-        described["winners"] = ([side for side, total in zip(sides, totals, strict=True)
-                                 if total == best] if described["over"] else [])
-        return described
-
-    # -- events ---------------------------------------------------------------------
-
-    def play(self, event: Event) -> None:
-        """Check and play one written event, after the moves it skips."""
-        self.last_span = event.span
-        kind = event.kind
-        if kind is EventKind.NEW_HAND:
-            self.fill_forced(event.span)
-            self._new_hand(event)
-            return
-        if not self.state.over and kind not in FITTING.get(self.state.phase, (kind,)) and not (
-                kind is EventKind.SHOW and self.state.phase is not Phase.LAY):
-            self.fill_forced(event.span, kind)
-        if self.state.over and not (kind is EventKind.SHOW and self.state.revealed):
-            if not self.match_over():
-                raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
-                                   f"with 'hand {self.hand + 1}'", event.span)
-            raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        move = self.resolver.move(event, self.state)
-        if (kind is EventKind.BOOK and self.state.phase is Phase.LAY and not self.state.hidden
-                and self.engine.violation(self.state, move) is not None):
-            self.fill_forced(event.span)  # lay what the cards did complete, then judge the line
-            if self.state.over:
-                raise RefereeError(Kind.OVER, "the game is already over", event.span)
-        self._play_move(move, event.span)
-
-    def fill_forced(self, span: Span, written: EventKind | None = None) -> None:
-        """Play the moves the cards force, up to the next free choice, or up to the point
-        where the ``written`` event is the one due."""
-        for _ in range(4 * len(self.game.spec.cards) + 8):
-            if written is not None and written in FITTING.get(self.state.phase, ()):
-                return
-            move = self.engine.forced_move(self.state)
-            if move is None:
-                return
-            self._play_move(move, span)
-
-    def _play_move(self, move: Move, span: Span) -> None:
-        """Check ``move`` against the rules and the cards, then play it."""
-        state, engine = self.state, self.engine
-        problem = engine.rule_violation(state, move)
-        if problem is not None:
-            raise problem.located(span)
-        unsettled = []
-        for fact in engine.facts(state, move):
-            verdict = decide(state, fact)
-            if verdict is False and self.knowledge is None:
-                raise fact.error().located(span)
-            if verdict is not True:
-                unsettled.append(fact)
-        model = self.knowledge
-        if model is not None and not model.add(span.line, unsettled):
-            error = self._contradiction(model.explain(), span)
-            model.undo()
-            raise error
-        engine.apply(state, move)
-        if model is not None:
-            model.moved(state.moved)
-        self.record.played.append(move)
-        if state.judged is not None:
-            claim, judgement = state.judged
-            self.notes.append((span.line, describe_judgement(
-                state, claim, judgement, self.game.side_names)))
-
-    def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
-        """The error for an event no deal explains, with the lines that prove it."""
-        said = "; ".join(fact.reason for fact in proof.claims)
-        if proof.forced:
-            who = self.state.players[proof.claims[0].place]
-            but = (f"but every deal that explains the earlier events puts "
-                   f"{' '.join(proof.forced)} in {who}'s hand")
-        else:
-            but = "but no deal of the cards explains that together with the earlier events"
-        reasons = "; ".join(f"line {line}: {reason}" for line, reason in proof.because)
-        message = f"{said}, {but}" + (f": {reasons}" if reasons else "")
-        return RefereeError(Kind.CONTRADICTION, message, span, proof.because)
-
-    def _new_hand(self, event: Event) -> None:
-        game = self.game
-        if game.target is None:
-            raise RefereeError(Kind.ILLEGAL, "this transcript is one hand: a match needs "
-                               "'target: N' in the header", event.span)
-        if self.match_over():
-            raise RefereeError(Kind.OVER, "the match is over", event.span)
-        if not self.state.over:
-            raise RefereeError(Kind.ILLEGAL, f"hand {self.hand} is not over yet", event.span)
-        if event.count != self.hand + 1:
-            raise RefereeError(Kind.ILLEGAL, f"the next hand is hand {self.hand + 1}, "
-                               f"not {event.count}", event.span)
-        self.banked = self.totals()
-        self.hand += 1
-        names = game.table.players
-        dealer = (game.dealer + self.hand - 1) % len(names)
-        deal = deal_next_hand(game, event.headers, dealer, event.span)
-        if self.knowledge is not None:
-            self.knowledge.close()
-        self.state, self.knowledge = self._deal(deal, dealer)
-        self.record.played += [f"hand {self.hand}",
-                               *write_deal(names, deal.hands, deal.stock, deal.centre,
-                                           hidden=deal.hidden)]
-
-    # -- what is known ---------------------------------------------------------------------
-
-    def where_cards(self) -> dict[str, list[str]]:
-        """Every card's possible places now: a player, ``stock``, ``centre``, ``sets``
-        (laid, won or void) or ``piles`` (captured)."""
-        state = self.state
-        names = state.players
-        possible = (self.knowledge.possible_places()
-                    if self.knowledge is not None and self.knowledge.consistent else {})
-        known_stock = {c for c in state.stock if c is not None}
-        in_piles = {c for pile in state.piles for c in pile}
-        holder = {c: seat for seat, hand in enumerate(state.hands) for c in hand}
-        places: dict[str, list[str]] = {}
-        for card in self.game.spec.cards:
-            if card in holder:
-                found = [names[holder[card]]]
-            elif card in known_stock:
-                found = ["stock"]
-            elif card in state.centre:
-                found = ["centre"]
-            elif card in in_piles:
-                found = ["piles"]
-            elif card in possible:
-                found = list(dict.fromkeys(names[p] if p >= 0 else "stock"
-                                           for p in possible[card]))
-            elif card in state.unplaced:
-                found = [*names, "stock"] if state.stock else list(names)
-            else:
-                found = ["sets"]
-            places[card] = found
-        return places
 

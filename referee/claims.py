@@ -99,12 +99,19 @@ def describe_judgement(
 
 
 def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
-    """Judge the claim once every card of its set is known; until then, wait for the
-    holders to show them."""
-    if lk.set_cards[claim.set_name] & state.unplaced:
+    """Judge the claim now (every card known), or, at a hidden table, once the players
+    holding the set's cards have shown them all."""
+    if state.hidden:
         state.showing, state.phase = claim, Phase.SHOW
+        state.revealed = {}
     else:
         _resolve(lk, state, claim)
+
+
+def waiting_for(lk: Lookups, state: GameState) -> list[Card]:
+    """The cards of the set claimed that nobody has shown yet."""
+    assert state.showing is not None
+    return lk.in_deck_order(lk.set_cards[state.showing.set_name] - state.revealed.keys())
 
 
 def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:
@@ -137,6 +144,9 @@ def show_violation(lk: Lookups, state: GameState, show: Show) -> RefereeError | 
         if stray:
             return RefereeError(Kind.ILLEGAL, f"{stray[0]} is not a card of "
                                 f"{state.showing.set_name}, the set claimed")
+        again = [c for c in show.cards if c in state.revealed]
+        if again:
+            return RefereeError(Kind.ILLEGAL, f"{again[0]} has been shown already")
         return None
     if state.revealed and all(c in state.revealed for c in show.cards):
         wrong = next((c for c in show.cards if state.revealed[c] != show.player), None)
@@ -167,12 +177,14 @@ def show_facts(lk: Lookups, state: GameState, show: Show) -> list[Fact]:
 
 def apply_show(lk: Lookups, state: GameState, show: Show) -> None:
     """The cards shown are known to be in the player's hand; a claim waiting for them
-    is judged once its last card is known."""
+    is judged once its last card is shown."""
     for card in show.cards:
         reveal(state, show.player, card)
     claim = state.showing
-    if claim is not None and not lk.set_cards[claim.set_name] & state.unplaced:
-        _resolve(lk, state, claim)
+    if claim is not None:
+        state.revealed.update(dict.fromkeys(show.cards, show.player))
+        if not waiting_for(lk, state):
+            _resolve(lk, state, claim)
 
 
 def every_claim(lk: Lookups, state: GameState) -> list[Claim]:

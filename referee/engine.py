@@ -214,9 +214,9 @@ class Engine:
             return over
         if phase is Phase.SHOW:
             assert state.showing is not None
-            waiting = lk.listed(lk.set_cards[state.showing.set_name] & state.unplaced)
             return RefereeError(Kind.TURN, f"the claim of {state.showing.set_name} waits "
-                                f"for its cards to be shown: {waiting}")
+                                f"for its cards to be shown: "
+                                f"{' '.join(claims.waiting_for(lk, state))}")
         if isinstance(move, Pass):
             return self._pass_violation(state, move)
         if phase is Phase.PASS:

@@ -9,8 +9,9 @@ unlaid, and the game goes on as the move that opened it would have.
 
 from __future__ import annotations
 
+from referee.cards import Card
 from referee.errors import Kind, RefereeError
-from referee.facts import OUT, Fact, decide
+from referee.facts import OUT, Fact
 from referee.flow import after_own_play, moved, resume, take, whole_sets, win
 from referee.lookups import Lookups
 from referee.moves import EndLaying, LayDown
@@ -36,14 +37,22 @@ def settle(lk: Lookups, state: GameState) -> None:
     """Forget the sets the known cards show are not whole; once none is left to look
     at, end the lay phase."""
     for seat, names in list(state.laying.items()):
-        kept = frozenset(n for n in names if decide(state, _not_whole(lk, state, seat, n))
-                         is not True)
+        kept = frozenset(n for n in names if _may_be_whole(state, seat, lk.set_cards[n]))
         if kept:
             state.laying[seat] = kept
         else:
             del state.laying[seat]
     if not state.laying:
         resume(lk, state, state.after_lay)
+
+
+def _may_be_whole(state: GameState, seat: int, members: frozenset[Card]) -> bool:
+    """Whether the known cards leave it possible that ``seat`` holds all of ``members``."""
+    held = len(members & state.hands[seat])
+    if held == len(members):
+        return True
+    spare = state.unknown[seat]
+    return bool(spare) and held + min(spare, len(members & state.unplaced)) >= len(members)
 
 
 def known_whole_set(lk: Lookups, state: GameState) -> LayDown | None:
