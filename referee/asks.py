@@ -167,7 +167,8 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
                                           f"cannot say no to an ask for {wanted}"))]
     nothing = f"{who} holds no {wanted}, so {who} has nothing to give"
     if ask.card is not None:
-        return [Fact(move.player, pool, 1, 1, f"{who} gave {ask.card}",
+        verb = "laid out" if lk.spec.ask.handover is Handover.TO_CENTRE else "gave"
+        return [Fact(move.player, pool, 1, 1, f"{who} {verb} {ask.card}",
                      lambda: RefereeError(Kind.CONTRADICTION, nothing))]
     if give_count := move.count:
         def wrong_count() -> RefereeError:

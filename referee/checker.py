@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,6 +92,24 @@ def check_file(path: Path, *, knowledge: bool = False) -> Verdict:
 def check_text(text: str, source: str = "<transcript>", near: Path | None = None, *,
                knowledge: bool = False) -> Verdict:
     """Check transcript text; rule files named in it are looked for ``near`` first."""
+    with gc_paused():
+        return _check(text, source, near, knowledge)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: checking makes no reference cycles, and its
+    full passes over a long game's many objects only cost time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _check(text: str, source: str, near: Path | None, knowledge: bool) -> Verdict:
     game: Game | None = None
     driver: Session | None = None
     events = 0
@@ -104,7 +125,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
             events += 1
         if transcript.error is not None:
             raise transcript.error
-        driver.fill_forced(driver.last_span)
+        driver.finish()
     except RefereeError as exc:
         name = game.spec.name if game else None
         summary = driver.describe() if driver else None

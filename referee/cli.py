@@ -11,6 +11,7 @@ import click
 
 from referee.checker import check_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
+from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
 from referee.simulate import DEFAULT_MAX_MOVES, summarize
 from referee.spec import GameSpec
@@ -25,13 +26,18 @@ def main() -> None:
 @main.command()
 @click.argument("transcript", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
-def check(transcript: Path, as_json: bool) -> None:
+@click.option("--knowledge", is_flag=True,
+              help="Also say where every card is, or who may hold it, after the last "
+              "accepted event (hidden deals).")
+def check(transcript: Path, as_json: bool, knowledge: bool) -> None:
     """Check a game transcript; exit 0 if legal, 1 if not, 2 on bad usage or rules."""
-    verdict = check_file(transcript)
+    verdict = check_file(transcript, knowledge=knowledge)
     if as_json:
         click.echo(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
         click.echo(verdict.report(), err=not verdict.ok)
+        if verdict.knowledge is not None:
+            print_table(knowledge_table(verdict.knowledge, verdict.state))
     sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
 
 
@@ -59,8 +65,10 @@ def format_transcript(transcript: Path) -> None:
               show_default=True, help="Stop a game that runs longer than this.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")
+@click.option("--hidden", is_flag=True,
+              help="With --out, write the games as the table saw them (deal: hidden).")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
-             max_moves: int, options: tuple[str, ...]) -> None:
+             max_moves: int, options: tuple[str, ...], hidden: bool) -> None:
     """Play random legal games of RULES (a name or a path) and print figures."""
     values = {}
     for option in options:
@@ -73,7 +81,7 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    summary = summarize(spec, players, games, seed, max_moves, out)
+    summary = summarize(spec, players, games, seed, max_moves, out, hidden)
     finished = summary.games - summary.unfinished
     click.echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
     click.echo(f"moves per game: {summary.moves / summary.games:.1f}; "

@@ -34,7 +34,7 @@ from referee.cards import Card
 from referee.facts import OUT, Fact, Transfer, stock_place
 from referee.witness import Constraint, Witness
 
-SOLVER = "glucose42"
+SOLVER = "minicard"  # MiniSat with native cardinality constraints: fast to set up
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,7 @@ class _Step:
     consistent: bool
     constraints: list[Constraint] = field(default_factory=list)
     moves: list[tuple[Card, int, int, list[int]]] = field(default_factory=list)
+    superseded: list[tuple[Constraint, Constraint | None, bool]] = field(default_factory=list)
 
 
 class Knowledge:
@@ -84,9 +85,9 @@ class Knowledge:
         self.constraints: list[Constraint] = []
         self.witness = Witness(self._first_deal(given), random.Random(0))
         self.consistent = True
-        self.solves = 0
         self._sat: _Sat | None = None
         self._steps: list[_Step] = []
+        self._ceilings: dict[tuple[int, frozenset[Card], int], Constraint] = {}
         if given:
             self.add(0, [item.fact for item in given], lines=[item.line for item in given])
 
@@ -107,6 +108,11 @@ class Knowledge:
 
     # -- the interface ------------------------------------------------------------
 
+    @property
+    def solves(self) -> int:
+        """How many times the SAT solver was asked (0 while the witness sufficed)."""
+        return self._sat.solves if self._sat is not None else 0
+
     def add(self, line: int, facts: Sequence[Fact], *, lines: Sequence[int] = ()) -> bool:
         """One event, and the facts it states about the cards before it. Returns whether
         some deal still explains every event."""
@@ -117,6 +123,7 @@ class Knowledge:
             step.constraints.append(constraint)
             self.constraints.append(constraint)
             self.witness.watch(constraint)
+            self._supersede(constraint, step)
         if self.consistent and step.constraints:
             self.consistent = self._explained(step.constraints)
         return self.consistent
@@ -130,6 +137,14 @@ class Knowledge:
     def undo(self) -> None:
         """Forget the last event added."""
         step = self._steps.pop()
+        for constraint, older, forgot in reversed(step.superseded):
+            key = (constraint.fact.place, constraint.fact.cards, constraint.most)
+            if older is None:
+                del self._ceilings[key]
+                continue
+            self._ceilings[key] = older
+            if forgot:
+                self.witness.watch(older)
         for constraint in step.constraints:
             constraint.active = False
             self.witness.forget(constraint)
@@ -187,6 +202,22 @@ class Knowledge:
         members = {card: frozenset(starts) for card in fact.cards if card in self.where
                    if (starts := self.where[card].get(fact.place))}
         return Constraint(line, fact, members, fact.least, min(fact.most, len(members)))
+
+    def _supersede(self, constraint: Constraint, step: _Step) -> None:
+        """A ceiling (at most so many of some cards at a place) whose places for every card
+        include an older one's makes the older one redundant: the witness stops watching it.
+        Hands that only gain cards (draws, gives) make many such ceilings."""
+        if constraint.least:
+            return
+        key = (constraint.fact.place, constraint.fact.cards, constraint.most)
+        older = self._ceilings.get(key)
+        forgot = older is not None and all(
+            places <= constraint.members.get(card, frozenset())
+            for card, places in older.members.items())
+        if older is not None and forgot:
+            self.witness.forget(older)
+        self._ceilings[key] = constraint
+        step.superseded.append((constraint, older, forgot))
 
     def _lits(self, card: Card, place: int) -> list[int]:
         sat = self._solver()
@@ -261,9 +292,9 @@ class _Sat:
         groups += [([self.var[c, p] for c in cards], 1) for p in places[len(hand_sizes):]]
         groups += [([self.var[c, seat] for c in cards], size)
                    for seat, size in enumerate(hand_sizes)]
-        for lits, bound in groups:
-            self._add(CardEnc.equals(lits=lits, bound=bound, top_id=self.top,
-                                     encoding=EncType.seqcounter).clauses)
+        for lits, bound in groups:  # exactly ``bound`` of ``lits``, as native constraints
+            self.solver.add_atmost(lits, bound)
+            self.solver.add_atmost([-lit for lit in lits], len(lits) - bound)
 
     def _new(self) -> int:
         self.top += 1

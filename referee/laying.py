@@ -121,7 +121,8 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
                  lambda: RefereeError(Kind.ILLEGAL, f"{who} holds no card of {name}; a set "
                                       "is taken with at least one card from the hand")),
             Fact(move.player, needed, len(needed), len(needed),
-                 f"{who} took {name} with the centre, so {who} held {lk.listed(needed)}",
+                 f"{who} took {name}{' with the centre' if needed != members else ''}, so "
+                 f"{who} held {lk.listed(needed)}",
                  lambda: RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand nor the "
                                       f"centre holds {lk.listed(needed - hand)} of {name}")),
         ]

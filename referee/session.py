@@ -50,6 +50,8 @@ def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[s
         "scores": {side: result.scores[index] for index, side in enumerate(sides)},
         "winners": [sides[index] for index in result.winners],
     }
+    if state.stock:
+        described["stock"] = len(state.stock)
     if state.void:
         described["void"] = list(state.void)
     return described
@@ -195,6 +197,16 @@ class Session:
                 return
             self._play_move(move, span)
 
+    def finish(self) -> None:
+        """The transcript ends here: fill in what the cards force. At a hidden table a
+        set whose book line is missing is caught only by a next event, so when ending the
+        lay phase contradicts the cards, it stays open: the book line may yet come."""
+        try:
+            self.fill_forced(self.last_span)
+        except RefereeError as error:
+            if not (self.state.phase is Phase.LAY and error.kind is Kind.CONTRADICTION):
+                raise
+
     def _play_move(self, move: Move, span: Span) -> None:
         """Check ``move`` against the rules and the cards, then play it."""
         state, engine = self.state, self.engine
@@ -225,14 +237,16 @@ class Session:
     def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
         """The error for an event no deal explains, with the lines that prove it."""
         said = "; ".join(fact.reason for fact in proof.claims)
+        reasons = "; ".join(f"line {line}: {reason}" for line, reason in proof.because)
         if proof.forced:
             who = self.state.players[proof.claims[0].place]
             but = (f"but every deal that explains the earlier events puts "
-                   f"{' '.join(proof.forced)} in {who}'s hand")
-        else:
+                   f"{self.engine.lookups.listed(proof.forced)} in {who}'s hand")
+        elif reasons:
             but = "but no deal of the cards explains that together with the earlier events"
-        reasons = "; ".join(f"line {line}: {reason}" for line, reason in proof.because)
-        message = f"{said}, {but}" + (f": {reasons}" if reasons else "")
+        else:
+            but = "but no deal of the cards explains that"
+        message = f"{said}; {but}" + (f": {reasons}" if reasons else "")
         return RefereeError(Kind.CONTRADICTION, message, span, proof.because)
 
     def _new_hand(self, event: Event) -> None:

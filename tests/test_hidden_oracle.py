@@ -71,7 +71,7 @@ def oracle(game: Game, events: Sequence[Event]) -> tuple[int, bool, dict[str, se
             for event in events:
                 session.play(event)
                 accepted += 1
-            session.fill_forced(session.last_span)
+            session.finish()
         except RefereeError:
             best = max(best, accepted)
             continue

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import rank_of
+from referee.cards import parse_card, rank_of
 from referee.checker import check_text
 from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
@@ -157,3 +157,59 @@ def test_a_self_played_match_revalidates_with_its_totals(name: str, seed: int) -
     assert verdict.ok, verdict.report()
     assert verdict.state is not None and list(verdict.state["scores"].values()) == totals
     assert verdict.state["over"] and max(totals) >= len(engine.spec.sets)
+
+
+def hidden_game(name: str, data: st.DataObject) -> PlayedGame:
+    """A random self-played game of ``name``, written as a hidden table sees it."""
+    engine = engine_for(name)
+    players = data.draw(st.sampled_from(sorted(engine.spec.player_counts)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    return play_one(engine, players, seed, transcript=True, hidden=True)
+
+
+@pytest.mark.parametrize("name", RULES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hidden_self_play_revalidates_with_the_same_scores(
+        name: str, data: st.DataObject) -> None:
+    played = hidden_game(name, data)
+    assert "deal: hidden" in played.lines
+    verdict = check_text("\n".join(played.lines))
+    assert verdict.ok, verdict.report()
+    assert verdict.state is not None
+    assert verdict.state["over"] == played.result.over
+    assert tuple(verdict.state["scores"].values()) == played.result.scores
+
+
+def flipped(line: str, asked: str) -> str:
+    """An answer turned into its opposite: a give into a no, a no into a give."""
+    who, verb = line.split()[:2]
+    if verb in ("gives", "lays"):
+        return f"{who} says no"
+    if line.endswith("says yes"):
+        return f"{who} says no"
+    if line.endswith("says no") and asked.split()[1] == "asks" and ":" in asked:
+        return f"{who} says yes"
+    card = asked.split()[-1]
+    return f"{who} gives {card}" if parse_card(card) else f"{who} gives 1"
+
+
+@pytest.mark.parametrize("name", RULES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_flipped_answer_is_caught_at_or_after_its_line(
+        name: str, data: st.DataObject) -> None:
+    played = hidden_game(name, data)
+    lines = list(played.lines)
+    answers = [i for i, line in enumerate(lines) if line.split()[1:2] == ["gives"]
+               or line.split()[1:3] == ["lays", "out"] or line.endswith((" says no", " says yes"))]
+    if not answers:
+        return
+    index = data.draw(st.sampled_from(answers), label="answer line")
+    lines[index] = flipped(lines[index], lines[index - 1])
+    verdict = check_text("\n".join(lines))
+    if verdict.ok:
+        assert not name.startswith("authors"), "every lie is provable in Authors"
+        return
+    assert verdict.error is not None and verdict.error.span is not None
+    assert verdict.error.span.line >= index + 1, verdict.report()

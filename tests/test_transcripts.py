@@ -6,10 +6,12 @@ A fixture's first lines say what ``referee check`` must report::
     # expect: illegal 14:1
     # expect: contradiction 9:21 holds QS
     # state: {"over": true, "winners": ["Ann"]}
+    # because: 12 30 40
 
 ``expect`` names the verdict (``ok`` or an error kind), the error's line and
 column, and optionally words the message must contain. ``state`` lists keys
-whose values the final state must have.
+whose values the final state must have. ``because`` lists the lines a hidden
+deal's contradiction must name as its proof, exactly.
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ class Expectation:
     column: int | None
     words: str
     state: dict[str, object]
+    because: list[int] | None
 
 
 def read_expectation(path: Path) -> Expectation:
     kind, line, column, words, state = "", None, None, "", {}
+    because: list[int] | None = None
     for text in path.read_text(encoding="utf-8").splitlines():
         if text.startswith("# expect:"):
             parts = text.removeprefix("# expect:").split(maxsplit=2)
@@ -47,8 +51,10 @@ def read_expectation(path: Path) -> Expectation:
             words = parts[2] if len(parts) > 2 else ""
         elif text.startswith("# state:"):
             state = json.loads(text.removeprefix("# state:"))
+        elif text.startswith("# because:"):
+            because = [int(n) for n in text.removeprefix("# because:").split()]
     assert kind, f"{path} has no '# expect:' line"
-    return Expectation(kind, line, column, words, state)
+    return Expectation(kind, line, column, words, state, because)
 
 
 def test_every_rule_file_has_fixtures() -> None:
@@ -72,5 +78,8 @@ def test_transcript(path: Path) -> None:
         if expected.column is not None:
             assert error["column"] == expected.column, verdict.report()
         assert expected.words.lower() in error["message"].lower(), verdict.report()
+        if expected.because is not None:
+            lines = [item["line"] for item in error.get("because", [])]
+            assert lines == expected.because, verdict.report()
     for key, value in expected.state.items():
         assert result["state"] is not None and result["state"][key] == value, (key, result)

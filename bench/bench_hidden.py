@@ -1,0 +1,78 @@
+"""Print the figures of hidden-deal checking (issue 8): time per event, median and worst,
+and events per second over whole games, for self-played games written as a hidden table
+sees them.
+
+Usage: python bench/bench_hidden.py [--games 100] [--seed 2026]
+
+Each game is read once, then its events are fed one by one to a Session (the interface
+``referee check`` and the live prompt share), timing each call. The first event's time
+includes setting up the knowledge model. Whole-game time is setup plus every event.
+The cyclic garbage collector is paused, as ``referee check`` pauses it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from referee.checker import gc_paused
+from referee.compile import find_rule_file, load_spec
+from referee.engine import Engine
+from referee.notation import read_transcript
+from referee.session import Session
+from referee.setup import set_up
+from referee.simulate import play_one, seeds
+
+CASES = (("go-fish", 4), ("authors", 4), ("literature", 6))
+
+
+def measure(rules: str, players: int, games: int, seed: int) -> None:
+    """Check ``games`` hidden self-played games of ``rules`` and print the figures."""
+    path = find_rule_file(rules)
+    if path is None:
+        raise SystemExit(f"no rule file named {rules!r}")
+    engine = Engine(load_spec(path))
+    per_event: list[float] = []
+    per_game: list[float] = []
+    events = 0
+    solves = 0
+    for game_seed in seeds(seed, games):
+        text = "\n".join(play_one(engine, players, game_seed, transcript=True,
+                                  hidden=True).lines)
+        transcript = read_transcript(text, "bench.txt")
+        game = set_up(transcript.headers, transcript.headers[0].span, None)
+        started = time.perf_counter()
+        session = Session(game)
+        setup = time.perf_counter() - started
+        for number, event in enumerate(transcript.events):
+            before = time.perf_counter()
+            session.play(event)
+            spent = time.perf_counter() - before
+            per_event.append(spent + (setup if number == 0 else 0.0))
+        session.finish()
+        per_game.append(time.perf_counter() - started)
+        events += len(transcript.events)
+        if session.knowledge is not None:
+            solves += session.knowledge.solves
+    total = sum(per_game)
+    print(f"{rules}, {players} players, {games} hidden games, {events} events: "
+          f"per event median {statistics.median(per_event) * 1000:.3f} ms, "
+          f"worst {max(per_event) * 1000:.1f} ms; per game median "
+          f"{statistics.median(per_game) * 1000:.1f} ms, worst {max(per_game) * 1000:.1f} ms; "
+          f"{events / total:.0f} events/s; solver calls {solves / games:.2f} a game")
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    for rules, players in CASES:
+        with gc_paused():  # as referee check runs
+            measure(rules, players, args.games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
