@@ -109,6 +109,11 @@ class Knowledge:
     # -- the interface ------------------------------------------------------------
 
     @property
+    def depth(self) -> int:
+        """How many events have been added (and not undone)."""
+        return len(self._steps)
+
+    @property
     def solves(self) -> int:
         """How many times the SAT solver was asked (0 while the witness sufficed)."""
         return self._sat.solves if self._sat is not None else 0

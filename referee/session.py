@@ -101,8 +101,28 @@ def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
     return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
 
 
+@dataclass(slots=True)
+class _Mark:
+    """Everything an event may change, to go back to."""
+
+    state: GameState
+    knowledge: Knowledge | None
+    depth: int
+    played: int
+    notes: int
+    hand: int
+    banked: list[int]
+    last_span: Span
+
+
 class Session:
-    """One game (a match, with a target) refereed event by event."""
+    """One game (a match, with a target) refereed event by event.
+
+    The checker calls :meth:`play` for each written event. The live prompt calls
+    :meth:`attempt`, which leaves everything as it was when the event is refused,
+    :meth:`undo` to take the last accepted event back, and ``trust=True`` to accept an
+    event the cards contradict (its facts about the cards are then set aside).
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -123,6 +143,8 @@ class Session:
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
         self.last_span = Span(1, 1)
         self.state, self.knowledge = self._deal(deal, game.dealer)
+        self._marks: list[_Mark] = []
+        self._trusting = False
 
     def _deal(self, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
         game = self.game
@@ -161,6 +183,44 @@ class Session:
         return described
 
     # -- events ---------------------------------------------------------------------
+
+    def attempt(self, event: Event, *, trust: bool = False) -> RefereeError | None:
+        """Play one event as :meth:`play` does, but when it is refused, leave everything
+        as it was and return the error. With ``trust``, what the event says of the cards
+        is not checked (the table accepted it)."""
+        mark = self._mark()
+        self._trusting = trust
+        try:
+            self.play(event)
+        except RefereeError as error:
+            self._rollback(mark)
+            return error
+        finally:
+            self._trusting = False
+        self._marks.append(mark)
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last event :meth:`attempt` accepted; False when there is none."""
+        if not self._marks:
+            return False
+        self._rollback(self._marks.pop())
+        return True
+
+    def _mark(self) -> _Mark:
+        return _Mark(self.state.copy(), self.knowledge,
+                     self.knowledge.depth if self.knowledge is not None else 0,
+                     len(self.record.played), len(self.notes), self.hand, list(self.banked),
+                     self.last_span)
+
+    def _rollback(self, mark: _Mark) -> None:
+        self.state, self.knowledge = mark.state, mark.knowledge
+        if self.knowledge is not None:
+            while self.knowledge.depth > mark.depth:
+                self.knowledge.undo()
+        del self.record.played[mark.played:]
+        del self.notes[mark.notes:]
+        self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
 
     def play(self, event: Event) -> None:
         """Check and play one written event, after the moves it skips."""
@@ -214,7 +274,7 @@ class Session:
         if problem is not None:
             raise problem.located(span)
         unsettled = []
-        for fact in engine.facts(state, move):
+        for fact in () if self._trusting else engine.facts(state, move):
             verdict = decide(state, fact)
             if verdict is False and self.knowledge is None:
                 raise fact.error().located(span)
@@ -266,8 +326,6 @@ class Session:
         names = game.table.players
         dealer = (game.dealer + self.hand - 1) % len(names)
         deal = deal_next_hand(game, event.headers, dealer, event.span)
-        if self.knowledge is not None:
-            self.knowledge.close()
         self.state, self.knowledge = self._deal(deal, dealer)
         self.record.played += [f"hand {self.hand}",
                                *write_deal(names, deal.hands, deal.stock, deal.centre,

@@ -1,0 +1,65 @@
+"""The Session interface the live prompt uses: a refused event changes nothing, undo
+takes an event back, and a contradiction the table accepts is set aside."""
+
+from __future__ import annotations
+
+from referee.errors import Kind
+from referee.notation import Event, read_transcript
+from referee.session import Session
+from referee.setup import set_up
+
+HEADER = """game: go-fish
+players: Ann Bob Cy
+deal: hidden
+"""
+
+
+def session_and_events(lines: str) -> tuple[Session, list[Event]]:
+    transcript = read_transcript(HEADER + lines, "live.txt")
+    game = set_up(transcript.headers, transcript.headers[0].span, None)
+    return Session(game), list(transcript.events)
+
+
+def snapshot(session: Session) -> tuple[object, ...]:
+    knowledge = session.knowledge
+    return (session.describe(), tuple(session.record.lines()), tuple(session.notes),
+            knowledge.depth if knowledge else 0, knowledge.consistent if knowledge else True)
+
+
+def test_a_refused_event_changes_nothing() -> None:
+    session, events = session_and_events(
+        "Ann asks Bob for 7\nBob says no\nAnn draws\nBob asks Cy for 7\n")
+    for event in events[:3]:
+        assert session.attempt(event) is None
+    before = snapshot(session)
+    error = session.attempt(events[3])
+    assert error is not None and error.kind is Kind.CONTRADICTION
+    assert [line for line, _ in error.because] == [5]
+    assert snapshot(session) == before
+
+
+def test_undo_takes_back_the_last_event_with_what_it_filled_in() -> None:
+    session, events = session_and_events("Ann asks Bob for 7\nBob gives 3\nAnn books 7\n")
+    assert session.attempt(events[0]) is None
+    after_ask = snapshot(session)
+    assert session.attempt(events[1]) is None
+    assert session.attempt(events[2]) is None
+    assert session.describe()["sets"]["Ann"] == ["7"]
+    assert session.undo() and session.undo()
+    assert snapshot(session) == after_ask
+    assert session.undo() and not session.undo()
+
+
+def test_a_contradiction_the_table_accepts_is_set_aside() -> None:
+    session, events = session_and_events(
+        "Ann asks Bob for 7\nBob says no\nAnn draws\nBob asks Cy for 7\nCy says no\nBob draws\n"
+        "Cy asks Ann for 5\n")
+    for event in events[:3]:
+        assert session.attempt(event) is None
+    assert session.attempt(events[3]) is not None
+    assert session.attempt(events[3], trust=True) is None
+    for event in events[4:]:
+        assert session.attempt(event) is None
+    assert session.knowledge is not None and session.knowledge.consistent
+    assert session.describe()["turn"] == "Cy"
+    assert session.engine.current_player(session.state) == 0  # Ann answers Cy
