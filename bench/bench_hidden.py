@@ -16,6 +16,7 @@ import argparse
 import statistics
 import time
 
+from referee import witness
 from referee.checker import gc_paused
 from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
@@ -68,7 +69,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--search", choices=("witness", "solver"), default="witness",
+                        help="solver: every fact the witness deal breaks goes straight to "
+                        "the SAT solver, without trying swaps first")
     args = parser.parse_args()
+    if args.search == "solver":
+        witness.STEPS = 0
     for rules, players in CASES:
         with gc_paused():  # as referee check runs
             measure(rules, players, args.games, args.seed)

@@ -27,7 +27,6 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from referee.cards import Card
@@ -123,12 +122,14 @@ class Knowledge:
         some deal still explains every event."""
         step = _Step(line, self.witness.copy_deal(), self.consistent)
         self._steps.append(step)
+        sat = self._solver()
         for index, fact in enumerate(facts):
             constraint = self._constraint(lines[index] if lines else line, fact)
             step.constraints.append(constraint)
             self.constraints.append(constraint)
             self.witness.watch(constraint)
             self._supersede(constraint, step)
+            sat.encode(constraint)  # now, a little each event, not all at once when needed
         if self.consistent and step.constraints:
             self.consistent = self._explained(step.constraints)
         return self.consistent
@@ -305,42 +306,34 @@ class _Sat:
         self.top += 1
         return self.top
 
-    def _add(self, clauses: Iterable[list[int]]) -> None:
-        for clause in clauses:
-            self.top = max(self.top, *(abs(lit) for lit in clause))
-            self.solver.add_clause(clause)
+    def _switched(self, switch: int, copies: int) -> list[int]:
+        """``copies`` literals that are all true when ``switch`` is (the first is switch)."""
+        extra = [self._new() for _ in range(copies - 1)]
+        for lit in extra:
+            self.solver.add_clause([-switch, lit])
+        return [switch, *extra][:copies]
 
     def encode(self, constraint: Constraint) -> int:
-        """The assumption literal that switches ``constraint`` on (encoding it once)."""
+        """The assumption literal that switches ``constraint`` on (encoding it once).
+
+        A card's literals exclude each other, so the number of true literals among all
+        the constraint's cards' is the number of its cards in its places: each bound is
+        one native cardinality constraint, relaxed by copies of the switch."""
         if constraint.switch:
             return constraint.switch
         switch = constraint.switch = self._new()
-        per_card = [[self.var[card, p] for p in places]
-                    for card, places in constraint.members.items()]
+        lits = [self.var[card, p] for card, places in constraint.members.items()
+                for p in places]
+        cards = len(constraint.members)
         least, most = constraint.least, constraint.most
         if least > most:
-            self._add([[-switch]])
-        elif most == 0:
-            self._add([-switch, -lit] for lits in per_card for lit in lits)
-        elif least == len(per_card):
-            self._add([-switch, *lits] for lits in per_card)
-        elif least == 1 and most == len(per_card):
-            self._add([[-switch, *(lit for lits in per_card for lit in lits)]])
-        else:
-            held = []
-            for lits in per_card:
-                if len(lits) == 1:
-                    held.append(lits[0])
-                    continue
-                flag = self._new()
-                self._add([[-flag, *lits], *([-lit, flag] for lit in lits)])
-                held.append(flag)
-            if least > 0:
-                self._add([-switch, *clause] for clause in CardEnc.atleast(
-                    lits=held, bound=least, top_id=self.top, encoding=EncType.seqcounter).clauses)
-            if most < len(held):
-                self._add([-switch, *clause] for clause in CardEnc.atmost(
-                    lits=held, bound=most, top_id=self.top, encoding=EncType.seqcounter).clauses)
+            self.solver.add_clause([-switch])
+            return switch
+        if most < cards:  # at most ``most``: room for the copies only when switched off
+            self.solver.add_atmost([*lits, *self._switched(switch, cards - most)], cards)
+        if least > 0:  # at least ``least``: at most len - least of them false
+            self.solver.add_atmost([*(-lit for lit in lits), *self._switched(switch, least)],
+                                   len(lits))
         return switch
 
     def retire(self, constraint: Constraint) -> None:
@@ -360,7 +353,7 @@ class _Sat:
         assumptions = [self.encode(c) for c in constraints]
         if extra and all(lit > 0 for lit in extra):
             probe = self._new()
-            self._add([[-probe, *extra]])
+            self.solver.add_clause([-probe, *extra])
             found = self.solve([*assumptions, probe])
             self.solver.add_clause([-probe])
         else:
