@@ -15,7 +15,7 @@ from typing import Any
 from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.claims import describe_judgement, judge
 from referee.engine import Engine
-from referee.errors import Kind, RefereeError, Span, undecodable
+from referee.errors import Kind, RefereeError, Span, printable
 from referee.moves import (
     Answer,
     Ask,
@@ -32,6 +32,8 @@ from referee.moves import (
 )
 from referee.notation import Event, EventKind, Token, read_transcript, write_deal, write_header
 from referee.questions import read_question
+from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, read_capped
+from referee.reading import first_line as first_line_of
 from referee.setup import Game, deal_next_hand, set_up
 from referee.spec import Handover, SetSpec
 from referee.spec import LayDown as LayDownRule
@@ -66,6 +68,8 @@ class Verdict:
                 "line": span.line if span else 0, "column": span.column if span else 0,
                 "kind": self.error.kind.value, "message": self.error.message,
             }
+            if span is not None and span.source and span.source != self.source:
+                result["error"]["file"] = span.source  # the rule file the error is in
         result["state"] = self.state
         if self.notes:
             result["notes"] = [{"line": line, "message": text} for line, text in self.notes]
@@ -77,7 +81,8 @@ class Verdict:
         if self.error is not None:
             lines.append(self.error.report())
         else:
-            lines.append(f"{self.source}: legal, {self.events} events")
+            lines.append(f"{self.source}: legal, {self.events} "
+                         f"{'event' if self.events == 1 else 'events'}")
         if self.state is not None:
             state = self.state
             scores = ", ".join(f"{who} {score}" for who, score in state["scores"].items())
@@ -86,24 +91,18 @@ class Verdict:
                 lines.append(f"game over: {winners} won; scores {scores}")
             else:
                 lines.append(f"game not over: {state['turn']} to play; scores {scores}")
-        return "\n".join(lines)
+        return "\n".join(printable(line) for line in "\n".join(lines).split("\n"))
 
 
 def check_file(path: Path) -> Verdict:
-    """Check the transcript at ``path``."""
-    source = str(path)
+    """Check the transcript at ``path`` (``-``: standard input)."""
+    source = "<stdin>" if str(path) == STDIN else str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        error = RefereeError(Kind.USAGE, f"cannot read {source}: {exc.strerror}")
+        data = read_capped(path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
+        text = decode(data, source, Kind.SYNTAX)
+    except RefereeError as error:
         return Verdict(source, False, None, 0, error, None)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
-                             undecodable(data, exc, source))
-        return Verdict(source, False, None, 0, error, None)
-    return check_text(text, source, path.parent)
+    return check_text(text, source, Path() if str(path) == STDIN else path.parent)
 
 
 def check_text(text: str, source: str = "<transcript>", near: Path | None = None) -> Verdict:
@@ -116,7 +115,7 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         transcript = read_transcript(text, source)
         if transcript.error is not None and not transcript.events:
             raise transcript.error
-        first_line = text.splitlines()[0] if text else ""
+        first_line = first_line_of(text)
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
         state = game.engine.start(game.table.players, game.dealer, game.hands, game.stock,
                                   game.teams, game.centre)

@@ -35,7 +35,21 @@ class Span:
         if not self.text:
             return ""
         marks = "^" * max(1, min(self.width, len(self.text) - self.column + 1))
-        return f"  {self.text}\n  {' ' * (self.column - 1)}{marks}"
+        return f"  {printable(self.text)}\n  {' ' * (self.column - 1)}{marks}"
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to show on a terminal, one character for one: control and format
+    characters (escapes, a lone CR, bidi overrides, line separators) become ``\ufffd``
+    and a tab a space, so a hostile line cannot rewrite the screen and the caret
+    stays under its column.
+
+    >>> printable("Ann\x1b[2J\tasks\u202e") == "Ann\ufffd[2J asks\ufffd"
+    True
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else " " if c == "\t" else "\ufffd" for c in text)
 
 
 def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
@@ -74,6 +88,6 @@ class RefereeError(Exception):
         if self.span is not None:
             source = self.span.source or "<input>"
             where = f"{source}:{self.span.line}:{self.span.column}: "
-        text = f"{where}{self.kind.value}: {self.message}"
+        text = printable(f"{where}{self.kind.value}: {self.message}")
         caret = self.span.caret() if self.span else ""
         return f"{text}\n{caret}" if caret else text
