@@ -35,7 +35,7 @@ from referee.cards import (
     suit_of,
 )
 from referee.errors import Kind, RefereeError, Span
-from referee.reading import ascii_number, quoted
+from referee.reading import Unreadable, ascii_number, quoted
 from referee.resources import rules_dir
 from referee.spec import (
     AskFor,
@@ -170,8 +170,8 @@ def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
         fail(f"extends goes deeper than {MAX_EXTENDS_DEPTH} files", word.span)
     try:
         return [*_load_layers(base, [*chain, resolved]), rule_file]
-    except RefereeError as exc:
-        raise exc.located(word.span) from None  # a base that cannot be read
+    except Unreadable as exc:  # blamed on this line, and on no line further out
+        raise RefereeError(exc.kind, exc.message, word.span) from None
 
 
 def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+SHOWN_LINE = 80  # the most characters of a source line an error shows
+
 
 class Kind(Enum):
     """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
@@ -31,11 +33,23 @@ class Span:
     width: int = 1
 
     def caret(self) -> str:
-        """The source line with a caret under the column."""
+        r"""The source line with a caret under the column; of a long line, only the
+        stretch around the column.
+
+        >>> shown = Span(1, 300, "x" * 500, width=3).caret().split("\n")
+        >>> len(shown[0]), shown[0][2:5], shown[1].index("^^^") - 2
+        (88, '...', 43)
+        """
         if not self.text:
             return ""
-        marks = "^" * max(1, min(self.width, len(self.text) - self.column + 1))
-        return f"  {printable(self.text)}\n  {' ' * (self.column - 1)}{marks}"
+        text, column = self.text, self.column
+        if len(text) > SHOWN_LINE:
+            start = max(0, min(column - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE))
+            end = start + SHOWN_LINE
+            text = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+            column -= start - (3 if start else 0)
+        marks = "^" * max(1, min(self.width, len(text) - column + 1))
+        return f"  {printable(text)}\n  {' ' * (column - 1)}{marks}"
 
 
 def printable(text: str) -> str:

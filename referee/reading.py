@@ -22,7 +22,7 @@ import stat
 import sys
 from pathlib import Path
 
-from referee.errors import Kind, RefereeError, undecodable
+from referee.errors import Kind, RefereeError, Span, undecodable
 
 STDIN = "-"
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
@@ -71,6 +71,12 @@ def first_line(text: str) -> str:
     return line[:-1] if line.endswith("\r") else line
 
 
+class Unreadable(RefereeError):
+    """A file that cannot be read, or is over its cap. The file that names it (by
+    ``extends:`` or ``game:``) is the place to blame; a file too big that nobody
+    names is placed at its first byte past the cap."""
+
+
 def decode(data: bytes, source: str, kind: Kind) -> str:
     """UTF-8 ``data`` as text, without a leading byte-order mark; bytes that are not
     UTF-8 raise a ``kind`` error at their line and column."""
@@ -86,26 +92,33 @@ def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
     """The bytes of the regular file at ``path`` (``-``: standard input), refusing
     anything else and anything over ``limit`` bytes with a ``kind`` error; ``what``
     names the file's kind in messages (``a rule file``)."""
+    source = "<stdin>" if str(path) == STDIN else str(path)
     if str(path) == STDIN:
-        return _capped(sys.stdin.buffer.read(limit + 1), path, limit, kind, what)
+        return _capped(sys.stdin.buffer.read(limit + 1), source, limit, kind, what)
     try:
         _require_regular(path, os.stat(path).st_mode, kind)
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
-        raise RefereeError(kind, f"cannot read {path}: {_reason(exc)}") from None
+        raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
     with open(fd, "rb", closefd=True) as file:
         _require_regular(path, os.fstat(fd).st_mode, kind)  # it may have changed meanwhile
         try:
             data = file.read(limit + 1)
         except OSError as exc:
-            raise RefereeError(kind, f"cannot read {path}: {_reason(exc)}") from None
-    return _capped(data, path, limit, kind, what)
+            raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
+    return _capped(data, source, limit, kind, what)
 
 
-def _capped(data: bytes, path: Path, limit: int, kind: Kind, what: str) -> bytes:
-    if len(data) > limit:
-        raise RefereeError(kind, f"{path} is over {_size(limit)}, the most {what} may hold")
-    return data
+def _capped(data: bytes, source: str, limit: int, kind: Kind, what: str) -> bytes:
+    if len(data) <= limit:
+        return data
+    line = data.count(b"\n", 0, limit) + 1
+    start = data.rfind(b"\n", 0, limit) + 1
+    end = data.find(b"\n", limit)
+    text = data[start: None if end < 0 else end].decode("utf-8", "replace")
+    column = len(data[start:limit].decode("utf-8", "replace")) + 1
+    raise Unreadable(kind, f"{source} is over {_size(limit)}, the most {what} may hold; "
+                     "it goes past that here", Span(line, column, text.rstrip("\r"), source))
 
 
 def _require_regular(path: Path, mode: int, kind: Kind) -> None:
@@ -121,7 +134,7 @@ def _require_regular(path: Path, mode: int, kind: Kind) -> None:
         found = "a socket"
     else:
         found = "not a plain file"
-    raise RefereeError(kind, f"cannot read {path}: it is {found}, not a regular file")
+    raise Unreadable(kind, f"cannot read {path}: it is {found}, not a regular file")
 
 
 def _reason(exc: OSError | ValueError) -> str:

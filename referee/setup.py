@@ -10,7 +10,7 @@ from referee.compile import OptionError, find_rule_file, load_spec, no_rule_file
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
-from referee.reading import ascii_number
+from referee.reading import Unreadable, ascii_number
 from referee.spec import GameSpec
 
 MAX_SEED_DIGITS = 100
@@ -208,6 +208,8 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
         at = next((o for o in reversed(options) if o.name and o.name.text == exc.name),
                   options[0])
         raise exc.located(at.span) from None
+    except Unreadable as exc:
+        raise RefereeError(exc.kind, exc.message, at_name) from None
     except RefereeError as exc:
         if exc.kind is Kind.RULES:
             raise _option_misfit(path, values, options, exc).located(at_name) from None

@@ -81,6 +81,7 @@ def test_a_transcript_over_the_cap_is_refused_without_reading_it_all(tmp_path: P
     verdict = check_file(huge)
     assert verdict.error is not None and verdict.error.exit_status == 2
     assert "is over 64 MiB, the most a transcript may hold" in verdict.error.message
+    assert verdict.error.span is not None and verdict.error.span.line == 1
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
@@ -106,6 +107,17 @@ def test_a_base_over_the_cap_is_blamed_on_the_extends_line(tmp_path: Path) -> No
     assert error.kind is Kind.RULES and "over 256 KiB" in error.message
     assert error.report().startswith(f"{mine}:2:10: rules: ")
     assert "^^^^^^^^^" in error.report()
+
+
+def test_a_rule_file_over_the_cap_that_nobody_names_is_placed_past_the_cap(
+        tmp_path: Path) -> None:
+    big = tmp_path / "big.rules"
+    big.write_text("name: Big\n" + "#" * MAX_RULE_FILE_BYTES + "\n")
+    with pytest.raises(RefereeError) as caught:
+        load_spec(big)
+    assert caught.value.span is not None
+    assert (caught.value.span.line, caught.value.span.column) == (2, MAX_RULE_FILE_BYTES - 9)
+    assert caught.value.report().startswith(f"{big}:2:{MAX_RULE_FILE_BYTES - 9}: rules: ")
 
 
 def test_a_base_that_is_a_folder_is_blamed_on_the_extends_line(tmp_path: Path) -> None:
