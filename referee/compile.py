@@ -215,7 +215,7 @@ class _Compiler:
         value = _option_value(default.text)
         if value is None:
             fail(f"option {name.text} needs a default of yes, no or a whole number, "
-                 f"not {default.text!r}", default.span)
+                 f"not {quoted(default.text)}", default.span)
         self.options[name.text.lower()] = value
 
     def _set_options(self, values: dict[str, str]) -> None:
@@ -224,12 +224,12 @@ class _Compiler:
             if key not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise OptionError(
-                    name, Kind.UNKNOWN, f"{self.top.name} has no option {name!r} "
+                    name, Kind.UNKNOWN, f"{self.top.name} has no option {quoted(name)} "
                     f"(options: {known})")
             value = self._fitting(key, given)
             if value is None:
                 raise OptionError(name, Kind.HEADER, f"option {name} is "
-                                  f"{_option_kind(self.options[key])}, not {given!r}")
+                                  f"{_option_kind(self.options[key])}, not {quoted(given)}")
             self.options[key] = value
             self.options_set[key] = value
 
@@ -244,7 +244,7 @@ class _Compiler:
         name = node.words[0]
         key = name.text.lower()
         if key not in self.options:
-            fail(f"no option named {name.text!r} is declared (option {name.text}: no)",
+            fail(f"no option named {quoted(name.text)} is declared (option {name.text}: no)",
                  name.span)
         written = node.words[1] if len(node.words) > 1 else None
         wanted = self._fitting(key, written.text if written else "yes")
@@ -354,7 +354,7 @@ class _Compiler:
             for word in suit_words.words:
                 suit = parse_suit(word.text)
                 if suit is None or suit in suits:
-                    fail(f"{word.text!r} is not a new suit (S, H, D, C)", word.span)
+                    fail(f"{quoted(word.text)} is not a new suit (S, H, D, C)", word.span)
                 suits.append(suit)
         jokers: list[Card] = []
         for change in node.parts[1:]:
@@ -367,7 +367,7 @@ class _Compiler:
                 for word in _words(change):
                     card = parse_card(word.text)
                     if card not in JOKERS or card in jokers:
-                        fail(f"{word.text!r} is not a joker; jokers are RJ and BJ", word.span)
+                        fail(f"{quoted(word.text)} is not a joker; jokers are RJ and BJ", word.span)
                     jokers.append(card)
         if not ranks:
             fail("the deck has no cards left", node.span)
@@ -382,7 +382,7 @@ class _Compiler:
                 continue
             rank = parse_rank(word.text, digit_plurals=True)
             if rank is None:
-                fail(f"{word.text!r} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
+                fail(f"{quoted(word.text)} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
                      word.span)
             if rank in ranks:
                 fail(f"the rank {rank} is named twice", word.span)
@@ -436,7 +436,7 @@ class _Compiler:
             for word in node.words[len(name_words):]:
                 card = parse_card(word.text)
                 if card is None or card not in in_deck:
-                    fail(f"{word.text!r} is not a card of this deck", word.span)
+                    fail(f"{quoted(word.text)} is not a card of this deck", word.span)
                 if card in owner or card in members:
                     fail(f"{card} is already in the set {owner.get(card, name)!r}", word.span)
                 members.add(card)
@@ -480,7 +480,7 @@ class _Compiler:
         for word in (first, last):
             rank = parse_rank(word.text, digit_plurals=True)
             if rank is None or rank not in ranks:
-                fail(f"{word.text!r} is not a rank of this deck", word.span)
+                fail(f"{quoted(word.text)} is not a rank of this deck", word.span)
             ends.append(rank)
         order = ["A", *STANDARD_RANKS[:-1]] if ends[0] == "A" else list(STANDARD_RANKS)
         start, stop = order.index(ends[0]), order.index(ends[1])
@@ -564,7 +564,7 @@ class _Compiler:
             rank_word, number = pair.words
             rank = parse_rank(rank_word.text, digit_plurals=True)
             if rank is None or rank not in ranks:
-                fail(f"{rank_word.text!r} is not a rank of this deck", rank_word.span)
+                fail(f"{quoted(rank_word.text)} is not a rank of this deck", rank_word.span)
             if rank in table:
                 fail(f"the rank {rank} is given twice", rank_word.span)
             table[rank] = _int(number, "a card's number", 0, 1000)
@@ -595,7 +595,7 @@ class _Compiler:
             try:
                 kinds.add(QuestionKind(word.text.lower().replace("color", "colour")))
             except ValueError:
-                fail(f"a question names a rank, a suit or a colour, not {word.text!r}",
+                fail(f"a question names a rank, a suit or a colour, not {quoted(word.text)}",
                      word.span)
         return frozenset(kinds)
 
@@ -623,7 +623,7 @@ class _Compiler:
                 continue
             kind = item.words[1]
             if kind.text.lower() not in kinds:
-                fail(f"no set is a {kind.text!r} set (kinds: {', '.join(kinds)})", kind.span)
+                fail(f"no set is a {quoted(kind.text)} set (kinds: {', '.join(kinds)})", kind.span)
             by_kind[kind.text.lower()] = points
         return (1 if per_set is None else per_set), by_kind
 

@@ -181,7 +181,7 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
     if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
         return Event(EventKind.NEW_HAND, span, count=_count(words[1], fail, 1))
     if len(tokens) < 2:
-        raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 0)
+        raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 0)
     player, verb = tokens[0], words[1]
     rest = tokens[2:]
     if verb == "asks":
@@ -251,7 +251,7 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         return Event(EventKind.PLAY, span, player, items=(rest[0],), groups=tuple(groups))
     if verb == "claims":
         return _read_claim(tokens, span, fail)
-    raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 1)
+    raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
 
 
 def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:
