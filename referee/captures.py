@@ -11,6 +11,10 @@ from referee.errors import Kind, RefereeError
 from referee.moves import Play
 from referee.state import GameState
 
+MAX_GROUPS = 256  # summing_groups finds at most this many groups
+MAX_CAPTURE_CHOICES = 1024  # capture_choices yields at most this many sets of groups
+CAPTURE_CHANCE = 0.9  # self-play takes each group it finds with this chance
+
 
 def value_of(values: Mapping[Rank, int], card: Card) -> int:
     """A card's value for summing."""
@@ -49,34 +53,60 @@ def capture_violation(
 
 
 def summing_groups(
-    values: Mapping[Rank, int], centre: Sequence[Card], target: int
+    values: Mapping[Rank, int], centre: Sequence[Card], target: int, limit: int = MAX_GROUPS
 ) -> list[tuple[Card, ...]]:
-    """Every group of centre cards whose values sum to ``target``."""
+    """The groups of centre cards whose values sum to ``target``: every one, or the
+    first ``limit`` of them in card order where there are more.
+
+    A table of the sums the remaining cards can still make prunes every branch that
+    cannot reach ``target``, so the time grows with the groups found, not with the
+    2^n subsets of the centre.
+    """
     cards = sorted(centre)
+    worth = [value_of(values, card) for card in cards]
+    reach = _reachable_sums(worth, target)
+    zeros = [0] * (len(cards) + 1)  # zero-valued cards from each index on
+    for index in range(len(cards) - 1, -1, -1):
+        zeros[index] = zeros[index + 1] + (worth[index] == 0)
     found: list[tuple[Card, ...]] = []
 
-    def extend(start: int, chosen: list[Card], total: int) -> None:
+    def extend(start: int, chosen: tuple[Card, ...], left: int) -> None:
         for index in range(start, len(cards)):
-            value = total + value_of(values, cards[index])
-            if value == target:
-                found.append((*chosen, cards[index]))
-            elif value < target:
-                extend(index + 1, [*chosen, cards[index]], value)
+            if len(found) >= limit:
+                return
+            rest = left - worth[index]
+            if rest < 0 or not reach[index + 1] >> rest & 1:
+                continue
+            group = (*chosen, cards[index])
+            if rest == 0:
+                found.append(group)
+            if rest > 0 or zeros[index + 1]:
+                extend(index + 1, group, rest)
 
-    extend(0, [], 0)
+    extend(0, (), target)
     return found
 
 
 def capture_choices(
     values: Mapping[Rank, int], centre: Sequence[Card], card: Card
 ) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    """Every set of disjoint groups ``card`` may capture, the empty one first."""
+    """The sets of disjoint groups ``card`` may capture, the empty one first.
+
+    Every set while the centre is small; a centre with more than ``MAX_GROUPS``
+    groups or ``MAX_CAPTURE_CHOICES`` sets of them yields only that many, so that
+    listing the legal moves stays quick whatever the rule file's values and centre.
+    A play outside the list is still judged by :func:`play_violation`.
+    """
     groups = summing_groups(values, centre, value_of(values, card))
+    budget = [MAX_CAPTURE_CHOICES]
 
     def choose(start: int, taken: frozenset[Card], chosen: tuple[tuple[Card, ...], ...]
                ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+        budget[0] -= 1
         yield chosen
         for index in range(start, len(groups)):
+            if budget[0] <= 0:
+                return
             if taken.isdisjoint(groups[index]):
                 yield from choose(index + 1, taken | set(groups[index]),
                                   (*chosen, groups[index]))
@@ -85,15 +115,60 @@ def capture_choices(
 
 
 def random_play(values: Mapping[Rank, int], state: GameState, rng: random.Random) -> Play:
-    """A random play: a random card, capturing greedily chosen random groups."""
+    """A random play: a random card, capturing random groups one after another (each
+    taken nine times in ten) while some group of the cards left sums to its value."""
     seat = state.turn
     card = rng.choice(sorted(state.hands[seat]))
-    groups = summing_groups(values, state.centre, value_of(values, card))
-    rng.shuffle(groups)
-    taken: set[Card] = set()
-    chosen = []
-    for group in groups:
-        if taken.isdisjoint(group) and rng.random() < 0.9:
-            chosen.append(group)
-            taken |= set(group)
+    target = value_of(values, card)
+    left = sorted(state.centre)
+    chosen: list[tuple[Card, ...]] = []
+    while (group := random_group(values, left, target, rng)) is not None:
+        if rng.random() >= CAPTURE_CHANCE:
+            break
+        chosen.append(group)
+        left = [c for c in left if c not in group]
     return Play(seat, card, tuple(chosen))
+
+
+def random_group(
+    values: Mapping[Rank, int], cards: Sequence[Card], target: int, rng: random.Random
+) -> tuple[Card, ...] | None:
+    """A group of ``cards`` summing to ``target``, drawn uniformly from all such groups
+    by counting them (a subset-sum table over values), or None if there is none."""
+    worth = [value_of(values, card) for card in cards]
+    ways = _ways(worth, target)
+    if ways[0][target] - (target == 0) <= 0:  # the empty group sums to 0 but is no group
+        return None
+    while True:
+        group: list[Card] = []
+        left = target
+        for index, card in enumerate(cards):
+            rest = left - worth[index]
+            if rest >= 0 and rng.randrange(ways[index][left]) < ways[index + 1][rest]:
+                group.append(card)
+                left = rest
+        if group:
+            return tuple(group)
+
+
+def _reachable_sums(worth: Sequence[int], target: int) -> list[int]:
+    """For each index, the sums up to ``target`` that some of the cards from there on
+    make (the empty choice's 0 included), as bits of an int."""
+    mask = (1 << (target + 1)) - 1
+    reach = [1] * (len(worth) + 1)
+    for index in range(len(worth) - 1, -1, -1):
+        after = reach[index + 1]
+        reach[index] = (after | after << worth[index]) & mask
+    return reach
+
+
+def _ways(worth: Sequence[int], target: int) -> list[list[int]]:
+    """For each index and each sum up to ``target``: how many choices of the cards from
+    that index on make it (the empty choice counts for 0)."""
+    ways = [[0] * (target + 1) for _ in range(len(worth) + 1)]
+    ways[-1][0] = 1
+    for index in range(len(worth) - 1, -1, -1):
+        after, row, value = ways[index + 1], ways[index], worth[index]
+        for total in range(target + 1):
+            row[total] = after[total] + (after[total - value] if total >= value else 0)
+    return ways

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NewType
 
+from referee.reading import is_digits
+
 Card = NewType("Card", str)
 Rank = NewType("Rank", str)
 Suit = NewType("Suit", str)
@@ -43,7 +45,7 @@ def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
     low = word.lower()
     if low in _RANK_BY_WORD:
         return Rank(_RANK_BY_WORD[low])
-    if digit_plurals and low.endswith("s") and low[:-1].isdigit():
+    if digit_plurals and low.endswith("s") and is_digits(low[:-1]):
         low = low[:-1]
     up = low.upper()
     if up == "T":

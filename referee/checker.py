@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import Kind, RefereeError, Span, undecodable
+from referee.errors import Kind, RefereeError, Span, printable
 from referee.notation import read_transcript
+from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, read_capped
+from referee.reading import first_line as first_line_of
 from referee.session import Record, Session
 from referee.setup import Game, set_up
 
@@ -46,6 +48,8 @@ class Verdict:
             if self.error.because:
                 result["error"]["because"] = [{"line": line, "reason": reason}
                                               for line, reason in self.error.because]
+            if span is not None and span.source and span.source != self.source:
+                result["error"]["file"] = span.source  # the rule file the error is in
         result["state"] = self.state
         if self.notes:
             result["notes"] = [{"line": line, "message": text} for line, text in self.notes]
@@ -60,7 +64,7 @@ class Verdict:
             lines.append(self.error.report())
         else:
             lines.append(f"{self.source}: legal, {self.events} "
-                         f"event{'' if self.events == 1 else 's'}")
+                         f"{'event' if self.events == 1 else 'events'}")
         if self.state is not None:
             state = self.state
             scores = ", ".join(f"{who} {score}" for who, score in state["scores"].items())
@@ -69,24 +73,20 @@ class Verdict:
                 lines.append(f"game over: {winners} won; scores {scores}")
             else:
                 lines.append(f"game not over: {state['turn']} to play; scores {scores}")
-        return "\n".join(lines)
+        return "\n".join(printable(line) for line in "\n".join(lines).split("\n"))
 
 
 def check_file(path: Path, *, knowledge: bool = False) -> Verdict:
-    """Check the transcript at ``path``; with ``knowledge``, say where every card may be."""
-    source = str(path)
+    """Check the transcript at ``path`` (``-``: standard input); with ``knowledge``, say
+    where every card may be."""
+    source = "<stdin>" if str(path) == STDIN else str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        error = RefereeError(Kind.USAGE, f"cannot read {source}: {exc.strerror}")
+        data = read_capped(path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
+        text = decode(data, source, Kind.SYNTAX)
+    except RefereeError as error:
         return Verdict(source, False, None, 0, error, None)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        error = RefereeError(Kind.SYNTAX, "this line is not UTF-8 text",
-                             undecodable(data, exc, source))
-        return Verdict(source, False, None, 0, error, None)
-    return check_text(text, source, path.parent, knowledge=knowledge)
+    return check_text(text, source, Path() if str(path) == STDIN else path.parent,
+                      knowledge=knowledge)
 
 
 def check_text(text: str, source: str = "<transcript>", near: Path | None = None, *,
@@ -117,7 +117,7 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool) -> Verdic
         transcript = read_transcript(text, source)
         if transcript.error is not None and not transcript.events:
             raise transcript.error
-        first_line = text.splitlines()[0] if text else ""
+        first_line = first_line_of(text)
         game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
         driver = Session(game)
         for event in transcript.events:

@@ -2,56 +2,108 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import click
 
-from referee.checker import check_file
-from referee.compile import bundled_rule_names, find_rule_file, load_spec
+from referee.checker import Verdict, check_file
+from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
-from referee.simulate import DEFAULT_MAX_MOVES, summarize
+from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
 from referee.spec import GameSpec
 
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
-@click.group()
+
+class _Commands(click.Group):
+    """The command group; Ctrl-C anywhere ends with status 130, not 1 (a bad transcript)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a Ctrl-C it does not handle itself exits 130."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            _echo("interrupted", err=True)
+            sys.exit(INTERRUPTED)
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="referee")
 def main() -> None:
     """A rules-as-data referee for Authors, Go Fish and their kin."""
 
 
 @main.command()
-@click.argument("transcript", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
+@click.argument("transcripts", nargs=-1, required=True,
+                type=click.Path(path_type=Path, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True,
+              help="Print each verdict as one JSON object, a line each.")
 @click.option("--knowledge", is_flag=True,
               help="Also say where every card is, or who may hold it, after the last "
               "accepted event (hidden deals).")
-def check(transcript: Path, as_json: bool, knowledge: bool) -> None:
-    """Check a game transcript; exit 0 if legal, 1 if not, 2 on bad usage or rules."""
-    verdict = check_file(transcript, knowledge=knowledge)
-    if as_json:
-        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False))
-    else:
-        click.echo(verdict.report(), err=not verdict.ok)
-        if verdict.knowledge is not None:
-            print_table(knowledge_table(verdict.knowledge, verdict.state))
-    sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
+def check(transcripts: tuple[Path, ...], as_json: bool, knowledge: bool) -> None:
+    """Check game transcripts (- reads standard input). Exit 0 if all are legal, 1 if
+    one is not, 2 on bad usage or rules: the worst status of them all."""
+    statuses: list[int] = []
+    try:
+        for transcript in transcripts:
+            verdict = check_file(transcript, knowledge=knowledge)
+            status = _status(verdict)
+            statuses.append(status)
+            if as_json:
+                record = verdict.to_json()
+                if len(transcripts) > 1:
+                    record = {"file": verdict.source, **record}
+                _echo(json.dumps(record, ensure_ascii=False))
+            elif len(transcripts) == 1:
+                _echo(verdict.report(), err=not verdict.ok)
+                if verdict.knowledge is not None:
+                    print_table(knowledge_table(verdict.knowledge, verdict.state))
+            else:
+                _echo(_one_line(verdict))
+    except KeyboardInterrupt:
+        _echo(f"interrupted after {len(statuses)} of {len(transcripts)} files", err=True)
+        sys.exit(INTERRUPTED)
+    if len(transcripts) > 1 and not as_json:
+        legal = statuses.count(0)
+        _echo(f"{len(transcripts)} files: {legal} legal, {len(transcripts) - legal} not")
+    sys.exit(max(statuses))
+
+
+def _status(verdict: Verdict) -> int:
+    return 0 if verdict.ok else verdict.error.exit_status if verdict.error else 1
+
+
+def _one_line(verdict: Verdict) -> str:
+    """A verdict on one line: ``game.txt: legal, 12 events``, or the error's place and
+    message (after the transcript's name if the error is in its rule file)."""
+    error = verdict.error
+    if error is None:
+        return verdict.report().split("\n", 1)[0]
+    first = error.report().split("\n", 1)[0]
+    if error.span is None or error.span.source != verdict.source:
+        return f"{verdict.source}: {first}"
+    return first
 
 
 @main.command(name="format")
-@click.argument("transcript", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("transcript", type=click.Path(path_type=Path, allow_dash=True))
 def format_transcript(transcript: Path) -> None:
     """Print a transcript in canonical notation, with every answer, draw and book that
     the referee filled in written out, up to the first error."""
     verdict = check_file(transcript)
     if verdict.canonical:
-        click.echo("\n".join(verdict.canonical))
+        _echo("\n".join(verdict.canonical))
     if verdict.error is not None:
-        click.echo(verdict.error.report(), err=True)
-    sys.exit(0 if verdict.ok else verdict.error.exit_status if verdict.error else 1)
+        _echo(verdict.error.report(), err=True)
+    sys.exit(_status(verdict))
 
 
 @main.command()
@@ -80,18 +132,36 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     if players not in spec.player_counts:
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-    summary = summarize(spec, players, games, seed, max_moves, out, hidden)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _exit(RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
+                               f"{exc.strerror or exc}"))
+    try:
+        summary = summarize(spec, players, games, seed, max_moves, out, hidden)
+    except RefereeError as exc:
+        _exit(exc)
+    _echo_figures(spec, summary, players, seed, max_moves)
+    if summary.interrupted:
+        _echo(f"interrupted: the figures count the {summary.games} games played of {games}",
+              err=True)
+        sys.exit(INTERRUPTED)
+
+
+def _echo_figures(spec: GameSpec, summary: Summary, players: int, seed: int,
+                  max_moves: int) -> None:
+    """Print wins and points by side over the games played."""
     finished = summary.games - summary.unfinished
-    click.echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
-    click.echo(f"moves per game: {summary.moves / summary.games:.1f}; "
-               f"unfinished after {max_moves} moves: {summary.unfinished}")
+    moves = summary.moves / summary.games if summary.games else 0.0
+    _echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
+    _echo(f"moves per game: {moves:.1f}; unfinished after {max_moves} moves: "
+          f"{summary.unfinished}")
     if summary.shared:
-        click.echo(f"games with more than one winner (ties, draws): {summary.shared}")
+        _echo(f"games with more than one winner (ties, draws): {summary.shared}")
     for side, label in enumerate(_side_labels(spec, players)):
         share = summary.wins[side] / finished if finished else 0.0
         points = summary.points[side] / finished if finished else 0.0
-        click.echo(f"  {label}: wins {share:6.1%}, points {points:5.2f}")
+        _echo(f"  {label}: wins {share:6.1%}, points {points:5.2f}")
 
 
 def _side_labels(spec: GameSpec, players: int) -> list[str]:
@@ -110,14 +180,13 @@ def list_rules() -> None:
     """List the bundled rule files."""
     for name in bundled_rule_names():
         spec = _load_or_exit(name)
-        click.echo(f"{name:24} {spec.about}")
+        _echo(f"{name:24} {spec.about}")
 
 
 def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
-    path = find_rule_file(rules, Path.cwd())
+    path = find_rule_file(rules, Path())  # a name beside us is written as given, not absolute
     if path is None:
-        _exit(RefereeError(Kind.USAGE, f"no rule file named {rules!r} "
-                           f"(bundled: {', '.join(bundled_rule_names())})"))
+        _exit(RefereeError(Kind.USAGE, no_rule_file(rules)))
     try:
         return load_spec(path, options)
     except RefereeError as exc:
@@ -125,5 +194,29 @@ def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec
 
 
 def _exit(error: RefereeError) -> NoReturn:
-    click.echo(error.report(), err=True)
+    _echo(error.report(), err=True)
     sys.exit(error.exit_status if error.kind is not Kind.UNKNOWN else 2)
+
+
+def _echo(text: str, err: bool = False) -> None:
+    """Print ``text``; output that cannot be written (a full disk, a closed pipe) ends
+    the command with status 2 and one line on standard error."""
+    try:
+        click.echo(text, err=err)
+    except OSError as exc:
+        _silence(sys.stderr if err else sys.stdout)  # its buffer would fail again at exit
+        if not err:
+            with contextlib.suppress(OSError):
+                click.echo(f"referee: cannot write the output: {exc.strerror or exc}",
+                           err=True)
+        sys.exit(2)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point a standard stream that failed at the null device."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass

@@ -35,6 +35,7 @@ from referee.cards import (
     suit_of,
 )
 from referee.errors import Kind, RefereeError, Span
+from referee.reading import Unreadable, ascii_number, quoted
 from referee.resources import rules_dir
 from referee.spec import (
     AskFor,
@@ -88,22 +89,50 @@ def fail(message: str, span: Span | None) -> NoReturn:
 
 
 def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
-    """The rule file ``ref`` names: a path, or a name beside ``near`` or bundled."""
+    """The rule file ``ref`` names: a path (which must end in ``.rules``), or a name
+    beside ``near`` or bundled. The first candidate that exists is returned, even if
+    it is not a regular file: reading it then says why it cannot be read."""
     candidates = []
-    as_path = Path(ref)
-    if as_path.suffix == RULE_SUFFIX or "/" in ref or "\\" in ref:
+    as_path = Path(ref) if ref and "\0" not in ref else None
+    if as_path is None or (is_path(ref) and as_path.suffix != RULE_SUFFIX):
+        return None
+    if is_path(ref):
         candidates += [as_path] + ([near / as_path] if near else [])
     else:
         file = ref + RULE_SUFFIX
         candidates += ([near / file] if near else []) + [rules_dir() / file]
-    return next((c for c in candidates if c.is_file()), None)
+    return next((c for c in candidates if _exists(c)), None)
+
+
+def is_path(ref: str) -> bool:
+    """Whether a rule file is named by a path (``../mine.rules``) rather than by name."""
+    return ref.endswith(RULE_SUFFIX) or "/" in ref or "\\" in ref
+
+
+def no_rule_file(ref: str) -> str:
+    """Why no rule file was found for ``ref``."""
+    if is_path(ref) and not ref.endswith(RULE_SUFFIX):
+        return f"{quoted(ref, 80)} is not a rule file: a rule file's name ends in {RULE_SUFFIX}"
+    return (f"there is no rule file named {quoted(ref, 80)} "
+            f"(bundled: {', '.join(bundled_rule_names())})")
+
+
+def _exists(path: Path) -> bool:
+    try:
+        path.stat()
+    except (OSError, ValueError):  # missing, a name too long, a NUL in it
+        return False
+    return True
 
 
 def rule_reference(spec: GameSpec) -> str:
     """How a written-out transcript names its rule file: by name when bundled, else by
-    absolute path, so that it still finds the file from another folder."""
-    path = Path(spec.source).resolve()
-    return spec.name if path.parent == rules_dir().resolve() else str(path)
+    the path it was read from, as the user gave it (never made absolute)."""
+    try:
+        bundled = Path(spec.source).resolve().parent == rules_dir().resolve()
+    except OSError:
+        bundled = False
+    return spec.name if bundled else spec.source
 
 
 def bundled_rule_names() -> list[str]:
@@ -133,21 +162,24 @@ def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
     word = extends[0].words[0]
     base = find_rule_file(word.text, path.parent)
     if base is None:
-        fail(f"extends {word.text!r}, but there is no such rule file "
-             f"(bundled: {', '.join(bundled_rule_names())})", word.span)
+        fail(f"extends {quoted(word.text, 80)}, but {no_rule_file(word.text)}", word.span)
     names = [p.stem for p in [*chain, resolved]]
     if base.resolve() in [*chain, resolved]:
         fail(f"extends forms a cycle: {' -> '.join([*names, base.stem])}", word.span)
     if len(chain) >= MAX_EXTENDS_DEPTH:
         fail(f"extends goes deeper than {MAX_EXTENDS_DEPTH} files", word.span)
-    return [*_load_layers(base, [*chain, resolved]), rule_file]
+    try:
+        return [*_load_layers(base, [*chain, resolved]), rule_file]
+    except Unreadable as exc:  # blamed on this line, and on no line further out
+        raise RefereeError(exc.kind, exc.message, word.span) from None
 
 
 def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:
-    if not word.text.isdigit() or not low <= int(word.text) <= high:
-        fail(f"{what} must be a whole number from {low} to {high}, not {word.text!r}",
+    number = ascii_number(word.text, len(str(high)))
+    if number is None or not low <= number <= high:
+        fail(f"{what} must be a whole number from {low} to {high}, not {quoted(word.text)}",
              word.span)
-    return int(word.text)
+    return number
 
 
 class _Compiler:
@@ -161,52 +193,68 @@ class _Compiler:
         self.options_set: dict[str, str] = {}
         whens: list[Node] = []
         for layer in layers:
+            _refuse_repeats(layer)
             layer_sets: list[Node] = []
             for node in layer.statements:
                 if node.kind == "option":
-                    self.options[node.words[0].text.lower()] = node.words[1].text.lower()
+                    self._declare_option(node)
                 elif node.kind == "when":
                     whens.append(node)
                 elif node.kind in SET_KINDS:
                     layer_sets.append(node)
                 elif node.kind != "extends":
-                    self.slots[self._slot(node)] = node
+                    self.slots[_slot(node)] = node
             if layer_sets:
                 self.set_nodes = layer_sets
         self._set_options(option_values)
         for node in whens:
             self._apply_when(node)
 
-    @staticmethod
-    def _slot(node: Node) -> str:
-        return "deal" if node.kind.startswith("deal") else node.kind
+    def _declare_option(self, node: Node) -> None:
+        name, default = node.words
+        value = _option_value(default.text)
+        if value is None:
+            fail(f"option {name.text} needs a default of yes, no or a whole number, "
+                 f"not {quoted(default.text)}", default.span)
+        self.options[name.text.lower()] = value
 
     def _set_options(self, values: dict[str, str]) -> None:
-        for name, value in values.items():
+        for name, given in values.items():
             key = name.lower()
             if key not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
-                raise RefereeError(
-                    Kind.UNKNOWN, f"{self.top.name} has no option {name!r} (options: {known})")
-            value = value.lower()
-            default = self.options[key]
-            if default in ("yes", "no") and value not in ("yes", "no"):
-                raise RefereeError(Kind.HEADER, f"option {name} is yes or no, not {value!r}")
-            if default.isdigit() and not value.isdigit():
-                raise RefereeError(Kind.HEADER, f"option {name} is a number, not {value!r}")
+                raise OptionError(
+                    name, Kind.UNKNOWN, f"{self.top.name} has no option {quoted(name)} "
+                    f"(options: {known})")
+            value = self._fitting(key, given)
+            if value is None:
+                raise OptionError(name, Kind.HEADER, f"option {name} is "
+                                  f"{_option_kind(self.options[key])}, not {quoted(given)}")
             self.options[key] = value
             self.options_set[key] = value
+
+    def _fitting(self, key: str, given: str) -> str | None:
+        """``given`` in canonical form if it is a value of option ``key``'s kind, else None."""
+        value = _option_value(given)
+        if value is None or (value in ("yes", "no")) != (self.options[key] in ("yes", "no")):
+            return None
+        return value
 
     def _apply_when(self, node: Node) -> None:
         name = node.words[0]
         key = name.text.lower()
         if key not in self.options:
-            fail(f"no option named {name.text!r} is declared (option {name.text}: no)",
+            fail(f"no option named {quoted(name.text)} is declared (option {name.text}: no)",
                  name.span)
-        wanted = node.words[1].text.lower() if len(node.words) > 1 else "yes"
+        written = node.words[1] if len(node.words) > 1 else None
+        wanted = self._fitting(key, written.text if written else "yes")
+        if wanted is None:
+            value = written.text if written else "yes"
+            fail(f"option {name.text} is {_option_kind(self.options[key])}, so 'when "
+                 f"{name.text} is {value}' can never apply", (written or name).span)
         if self.options[key] == wanted:
             inner = node.parts[0]
-            self.slots[self._slot(inner)] = inner
+            self.slots[_slot(inner)] = inner
 
     def need(self, slot: str) -> Node:
         node = self.slots.get(slot)
@@ -306,7 +354,7 @@ class _Compiler:
             for word in suit_words.words:
                 suit = parse_suit(word.text)
                 if suit is None or suit in suits:
-                    fail(f"{word.text!r} is not a new suit (S, H, D, C)", word.span)
+                    fail(f"{quoted(word.text)} is not a new suit (S, H, D, C)", word.span)
                 suits.append(suit)
         jokers: list[Card] = []
         for change in node.parts[1:]:
@@ -319,7 +367,7 @@ class _Compiler:
                 for word in _words(change):
                     card = parse_card(word.text)
                     if card not in JOKERS or card in jokers:
-                        fail(f"{word.text!r} is not a joker; jokers are RJ and BJ", word.span)
+                        fail(f"{quoted(word.text)} is not a joker; jokers are RJ and BJ", word.span)
                     jokers.append(card)
         if not ranks:
             fail("the deck has no cards left", node.span)
@@ -334,7 +382,7 @@ class _Compiler:
                 continue
             rank = parse_rank(word.text, digit_plurals=True)
             if rank is None:
-                fail(f"{word.text!r} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
+                fail(f"{quoted(word.text)} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
                      word.span)
             if rank in ranks:
                 fail(f"the rank {rank} is named twice", word.span)
@@ -388,7 +436,7 @@ class _Compiler:
             for word in node.words[len(name_words):]:
                 card = parse_card(word.text)
                 if card is None or card not in in_deck:
-                    fail(f"{word.text!r} is not a card of this deck", word.span)
+                    fail(f"{quoted(word.text)} is not a card of this deck", word.span)
                 if card in owner or card in members:
                     fail(f"{card} is already in the set {owner.get(card, name)!r}", word.span)
                 members.add(card)
@@ -432,7 +480,7 @@ class _Compiler:
         for word in (first, last):
             rank = parse_rank(word.text, digit_plurals=True)
             if rank is None or rank not in ranks:
-                fail(f"{word.text!r} is not a rank of this deck", word.span)
+                fail(f"{quoted(word.text)} is not a rank of this deck", word.span)
             ends.append(rank)
         order = ["A", *STANDARD_RANKS[:-1]] if ends[0] == "A" else list(STANDARD_RANKS)
         start, stop = order.index(ends[0]), order.index(ends[1])
@@ -516,7 +564,7 @@ class _Compiler:
             rank_word, number = pair.words
             rank = parse_rank(rank_word.text, digit_plurals=True)
             if rank is None or rank not in ranks:
-                fail(f"{rank_word.text!r} is not a rank of this deck", rank_word.span)
+                fail(f"{quoted(rank_word.text)} is not a rank of this deck", rank_word.span)
             if rank in table:
                 fail(f"the rank {rank} is given twice", rank_word.span)
             table[rank] = _int(number, "a card's number", 0, 1000)
@@ -547,7 +595,7 @@ class _Compiler:
             try:
                 kinds.add(QuestionKind(word.text.lower().replace("color", "colour")))
             except ValueError:
-                fail(f"a question names a rank, a suit or a colour, not {word.text!r}",
+                fail(f"a question names a rank, a suit or a colour, not {quoted(word.text)}",
                      word.span)
         return frozenset(kinds)
 
@@ -575,7 +623,7 @@ class _Compiler:
                 continue
             kind = item.words[1]
             if kind.text.lower() not in kinds:
-                fail(f"no set is a {kind.text!r} set (kinds: {', '.join(kinds)})", kind.span)
+                fail(f"no set is a {quoted(kind.text)} set (kinds: {', '.join(kinds)})", kind.span)
             by_kind[kind.text.lower()] = points
         return (1 if per_set is None else per_set), by_kind
 
@@ -602,3 +650,55 @@ def _words(node: Node) -> list[Word]:
 def _rank_key(ranks: tuple[Rank, ...]) -> Callable[[Rank], int]:
     order = {r: i for i, r in enumerate(ranks)}
     return lambda rank: order.get(rank, len(order))
+
+
+class OptionError(RefereeError):
+    """An option set from outside (a transcript's header) that the rules refuse;
+    ``name`` is the option as it was written, so that the error can be placed."""
+
+    def __init__(self, name: str, kind: Kind, message: str) -> None:
+        super().__init__(kind, message)
+        self.name = name
+
+
+def _slot(node: Node) -> str:
+    return "deal" if node.kind.startswith("deal") else node.kind
+
+
+def _option_value(text: str) -> str | None:
+    """An option's value in canonical form (``yes``, ``no``, ``3``), or None."""
+    low = text.lower()
+    if low in ("yes", "no"):
+        return low
+    number = ascii_number(text)
+    return None if number is None else str(number)
+
+
+def _option_kind(value: str) -> str:
+    return "yes or no" if value in ("yes", "no") else "a number"
+
+
+def _refuse_repeats(layer: RuleFile) -> None:
+    """A statement may stand once in a rule file: a second one is an error, not a silent
+    replacement (``set NAME:`` lines and ``when`` lines for other values aside)."""
+    seen: dict[tuple[str, ...], Node] = {}
+    for node in layer.statements:
+        if node.kind == "option":
+            key: tuple[str, ...] = ("option", node.words[0].text.lower())
+        elif node.kind == "when":
+            value = node.words[1].text.lower() if len(node.words) > 1 else "yes"
+            key = ("when", node.words[0].text.lower(), value, _slot(node.parts[0]))
+        elif node.kind in SET_KINDS:
+            continue  # the sets have checks of their own
+        else:
+            key = (_slot(node),)
+        if key in seen:
+            fail(f"{_heading(node)!r} is given twice in this file (first on line "
+                 f"{seen[key].span.line}); say it once", node.span)
+        seen[key] = node
+
+
+def _heading(node: Node) -> str:
+    """The words of a statement before its colon (``lay down``, ``when fast``)."""
+    text = node.span.text[node.span.column - 1:]
+    return " ".join(text.split(":", 1)[0].split()) + ":"

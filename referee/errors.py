@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+SHOWN_LINE = 80  # the most characters of a source line an error shows
+
 
 class Kind(Enum):
     """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
@@ -31,11 +33,37 @@ class Span:
     width: int = 1
 
     def caret(self) -> str:
-        """The source line with a caret under the column."""
+        r"""The source line with a caret under the column; of a long line, only the
+        stretch around the column.
+
+        >>> shown = Span(1, 300, "x" * 500, width=3).caret().split("\n")
+        >>> len(shown[0]), shown[0][2:5], shown[1].index("^^^") - 2
+        (88, '...', 43)
+        """
         if not self.text:
             return ""
-        marks = "^" * max(1, min(self.width, len(self.text) - self.column + 1))
-        return f"  {self.text}\n  {' ' * (self.column - 1)}{marks}"
+        text, column = self.text, self.column
+        if len(text) > SHOWN_LINE:
+            start = max(0, min(column - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE))
+            end = start + SHOWN_LINE
+            text = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+            column -= start - (3 if start else 0)
+        marks = "^" * max(1, min(self.width, len(text) - column + 1))
+        return f"  {printable(text)}\n  {' ' * (column - 1)}{marks}"
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to show on a terminal, one character for one: control and format
+    characters (escapes, a lone CR, bidi overrides, line separators) become ``\ufffd``
+    and a tab a space, so a hostile line cannot rewrite the screen and the caret
+    stays under its column.
+
+    >>> printable("Ann\x1b[2J\tasks\u202e") == "Ann\ufffd[2J asks\ufffd"
+    True
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else " " if c == "\t" else "\ufffd" for c in text)
 
 
 def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
@@ -76,6 +104,6 @@ class RefereeError(Exception):
         if self.span is not None:
             source = self.span.source or "<input>"
             where = f"{source}:{self.span.line}:{self.span.column}: "
-        text = f"{where}{self.kind.value}: {self.message}"
+        text = printable(f"{where}{self.kind.value}: {self.message}")
         caret = self.span.caret() if self.span else ""
         return f"{text}\n{caret}" if caret else text

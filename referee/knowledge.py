@@ -27,13 +27,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from pysat.solvers import Solver
-
 from referee.cards import Card
 from referee.facts import OUT, Fact, Transfer, stock_place
+from referee.solving import UNDECIDED, Deals, Placement
 from referee.witness import Constraint, Witness
-
-SOLVER = "minicard"  # MiniSat with native cardinality constraints: fast to set up
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +81,8 @@ class Knowledge:
         self.constraints: list[Constraint] = []
         self.witness = Witness(self._first_deal(given), random.Random(0))
         self.consistent = True
-        self._sat: _Sat | None = None
+        self._sat: Deals | None = None
+        self.undecided: list[int] = []  # lines no solver settled in its time
         self._steps: list[_Step] = []
         self._ceilings: dict[tuple[int, frozenset[Card], int], Constraint] = {}
         if given:
@@ -191,9 +189,12 @@ class Knowledge:
             for place in list(self.where[card]):
                 if place == OUT or place in seen[card]:
                     continue
-                deal = sat.find(self.constraints, self._lits(card, place))
-                if deal is not None:
+                starts = frozenset(self.where[card][place])
+                deal = sat.find(self.constraints, Placement(card, starts, True))
+                if isinstance(deal, dict):
                     self._note(deal, seen)
+                elif deal is UNDECIDED:
+                    seen[card].add(place)  # not ruled out
         return {card: sorted(places) for card, places in seen.items()
                 if places and OUT not in places}
 
@@ -225,10 +226,6 @@ class Knowledge:
         self._ceilings[key] = constraint
         step.superseded.append((constraint, older, forgot))
 
-    def _lits(self, card: Card, place: int) -> list[int]:
-        sat = self._solver()
-        return [sat.var[card, start] for start in self.where[card].get(place, ())]
-
     def _transfer(self, transfer: Transfer, step: _Step) -> None:
         cards = self.cards if transfer.cards is None else [
             c for c in transfer.cards if c in self.where]
@@ -254,19 +251,23 @@ class Knowledge:
         deal = self._solver().find(self.constraints)
         if deal is None:
             return False
+        if deal is UNDECIDED:  # go on as if some deal did: never accuse without a proof
+            self.undecided.append(self._steps[-1].line)
+            return True
+        assert isinstance(deal, dict)
         self.witness.restore(deal)
         return True
 
-    def _solver(self) -> _Sat:
+    def _solver(self) -> Deals:
         if self._sat is None:
-            self._sat = _Sat(self.cards, self.places, self.hand_sizes)
+            self._sat = Deals(self.cards, self.places, self.hand_sizes)
         return self._sat
 
     def _note(self, deal: dict[Card, int], seen: dict[Card, set[int]]) -> None:
         for card, start in deal.items():
             seen[card].add(self.at[card][start])
 
-    def _forced_cards(self, sat: _Sat, claims: Sequence[Fact],
+    def _forced_cards(self, sat: Deals, claims: Sequence[Fact],
                       others: list[Constraint]) -> tuple[Card, ...]:
         """For a claim that a place holds none of some cards: the cards that every deal
         explaining the other facts puts there."""
@@ -275,113 +276,7 @@ class Knowledge:
         claim = claims[0]
         forced = []
         for card in sorted(claim.cards):
-            if card in self.where and self.where[card].get(claim.place):
-                away = [-lit for lit in self._lits(card, claim.place)]
-                if sat.find(others, away) is None:
-                    forced.append(card)
+            starts = self.where.get(card, {}).get(claim.place)
+            if starts and sat.find(others, Placement(card, frozenset(starts), False)) is None:
+                forced.append(card)
         return tuple(forced)
-
-
-class _Sat:
-    """The SAT encoding of deals and constraints, built on first need."""
-
-    def __init__(self, cards: Sequence[Card], places: Sequence[int],
-                 hand_sizes: Sequence[int]) -> None:
-        self.cards = cards
-        self.places = places
-        self.var = {(card, place): index + 1 for index, (card, place) in
-                    enumerate((c, p) for c in cards for p in places)}
-        self.top = len(self.var)
-        self.solver = Solver(name=SOLVER)
-        self.solves = 0
-        groups = [([self.var[c, p] for p in places], 1) for c in cards]
-        groups += [([self.var[c, p] for c in cards], 1) for p in places[len(hand_sizes):]]
-        groups += [([self.var[c, seat] for c in cards], size)
-                   for seat, size in enumerate(hand_sizes)]
-        for lits, bound in groups:  # exactly ``bound`` of ``lits``, as native constraints
-            self.solver.add_atmost(lits, bound)
-            self.solver.add_atmost([-lit for lit in lits], len(lits) - bound)
-
-    def _new(self) -> int:
-        self.top += 1
-        return self.top
-
-    def _switched(self, switch: int, copies: int) -> list[int]:
-        """``copies`` literals that are all true when ``switch`` is (the first is switch)."""
-        extra = [self._new() for _ in range(copies - 1)]
-        for lit in extra:
-            self.solver.add_clause([-switch, lit])
-        return [switch, *extra][:copies]
-
-    def encode(self, constraint: Constraint) -> int:
-        """The assumption literal that switches ``constraint`` on (encoding it once).
-
-        A card's literals exclude each other, so the number of true literals among all
-        the constraint's cards' is the number of its cards in its places: each bound is
-        one native cardinality constraint, relaxed by copies of the switch."""
-        if constraint.switch:
-            return constraint.switch
-        switch = constraint.switch = self._new()
-        lits = [self.var[card, p] for card, places in constraint.members.items()
-                for p in places]
-        cards = len(constraint.members)
-        least, most = constraint.least, constraint.most
-        if least > most:
-            self.solver.add_clause([-switch])
-            return switch
-        if most < cards:  # at most ``most``: room for the copies only when switched off
-            self.solver.add_atmost([*lits, *self._switched(switch, cards - most)], cards)
-        if least > 0:  # at least ``least``: at most len - least of them false
-            self.solver.add_atmost([*(-lit for lit in lits), *self._switched(switch, least)],
-                                   len(lits))
-        return switch
-
-    def retire(self, constraint: Constraint) -> None:
-        """Switch ``constraint`` off for good."""
-        if constraint.switch:
-            self.solver.add_clause([-constraint.switch])
-
-    def solve(self, assumptions: list[int]) -> bool:
-        """Whether some deal meets the assumptions."""
-        self.solves += 1
-        return bool(self.solver.solve(assumptions=assumptions))
-
-    def find(self, constraints: Sequence[Constraint],
-             extra: Sequence[int] = ()) -> dict[Card, int] | None:
-        """A deal meeting ``constraints`` and the literals ``extra`` (each alone, or, for
-        a probe, any one of them), or None."""
-        assumptions = [self.encode(c) for c in constraints]
-        if extra and all(lit > 0 for lit in extra):
-            probe = self._new()
-            self.solver.add_clause([-probe, *extra])
-            found = self.solve([*assumptions, probe])
-            self.solver.add_clause([-probe])
-        else:
-            found = self.solve([*assumptions, *extra])
-        return self.model() if found else None
-
-    def model(self) -> dict[Card, int]:
-        """The starting place of every card in the solver's last model."""
-        model = self.solver.get_model()
-        assert model is not None
-        true = {lit for lit in model if lit > 0}
-        return {card: next(p for p in self.places if self.var[card, p] in true)
-                for card in self.cards}
-
-    def shrunk_core(self, constraints: Sequence[Constraint]) -> list[Constraint]:
-        """An unsatisfiable subset of ``constraints`` from which none can be dropped."""
-        by_switch = {self.encode(c): c for c in constraints}
-        self.solve(list(by_switch))
-        core = [s for s in (self.solver.get_core() or by_switch) if s in by_switch]
-        for switch in list(core):
-            if switch not in core:
-                continue
-            trial = [s for s in core if s != switch]
-            if not self.solve(trial):
-                smaller = set(self.solver.get_core() or trial)
-                core = [s for s in trial if s in smaller]
-        return [by_switch[s] for s in core]
-
-    def close(self) -> None:
-        """Free the solver."""
-        self.solver.delete()

@@ -15,10 +15,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from referee.errors import Kind, RefereeError, Span
+from referee.reading import ascii_number, is_digits, lines_of, quoted
 
 HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
 NAMED_HEADER_KEYS = ("option", "team", "hand")
+MAX_COUNT_DIGITS = 6
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 
 
@@ -95,15 +97,20 @@ def read_transcript(text: str, source: str) -> Transcript:
     """Read transcript text up to its first unreadable line, kept as ``error``."""
     headers: list[Header] = []
     events: list[Event] = []
+    deal: list[Header] = []  # the header lines after the last `hand N`, not yet in its event
+    error: RefereeError | None = None
     try:
-        _read_lines(text, source, headers, events)
+        _read_lines(text.removeprefix("\ufeff"), source, headers, events, deal)
     except RefereeError as exc:
-        return Transcript(source, tuple(headers), tuple(events), exc)
-    return Transcript(source, tuple(headers), tuple(events))
+        error = exc
+    if deal:
+        events[-1] = replace(events[-1], headers=tuple(deal))
+    return Transcript(source, tuple(headers), tuple(events), error)
 
 
-def _read_lines(text: str, source: str, headers: list[Header], events: list[Event]) -> None:
-    for number, line in enumerate(text.splitlines(), start=1):
+def _read_lines(text: str, source: str, headers: list[Header], events: list[Event],
+                deal: list[Header]) -> None:
+    for number, line in enumerate(lines_of(text), start=1):
         body = line.split("#", 1)[0]
         if not body.strip():
             continue
@@ -112,11 +119,14 @@ def _read_lines(text: str, source: str, headers: list[Header], events: list[Even
             if not events:
                 headers.append(header)
             elif events[-1].kind is EventKind.NEW_HAND:
-                events[-1] = replace(events[-1], headers=(*events[-1].headers, header))
+                deal.append(header)
             else:
                 raise RefereeError(Kind.HEADER, "header lines come before the first event "
                                    "(or right after 'hand N' in a match)", header.span)
             continue
+        if deal:
+            events[-1] = replace(events[-1], headers=tuple(deal))
+            deal.clear()
         start = 0
         for segment in body.split(";"):
             if segment.strip():
@@ -141,7 +151,7 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
     if key in NAMED_HEADER_KEYS and rest and rest[0].text != ":":
         name, rest = rest[0], rest[1:]
     if not rest or rest[0].text != ":":
-        if key == "hand" and name is not None and name.text.isdigit():
+        if key == "hand" and name is not None and is_digits(name.text):
             return None  # `hand 2` starts a new hand: an event
         raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {key!r}",
                            Span(number, rest[0].column if rest else len(line) + 1, line, source))
@@ -169,10 +179,10 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         return Event(EventKind.REFUSE, span)
     if words[:2] == ["turn", "up"]:
         return Event(EventKind.TURN_UP, span, items=tuple(tokens[2:]))
-    if words[0] == "hand" and len(words) == 2 and words[1].isdigit():
-        return Event(EventKind.NEW_HAND, span, count=int(words[1]))
+    if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
+        return Event(EventKind.NEW_HAND, span, count=_count(words[1], fail, 1))
     if len(tokens) < 2:
-        raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 0)
+        raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 0)
     player, verb = tokens[0], words[1]
     rest = tokens[2:]
     if verb == "asks":
@@ -199,8 +209,8 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
                        2 + (1 if rest else 0))
         return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
     if verb == "gives":
-        if len(rest) == 1 and rest[0].text.isdigit():
-            return Event(EventKind.GIVE, span, player, count=int(rest[0].text))
+        if len(rest) == 1 and is_digits(rest[0].text):
+            return Event(EventKind.GIVE, span, player, count=_count(rest[0].text, fail, 2))
         return Event(EventKind.GIVE, span, player, items=tuple(rest))
     if verb == "says":
         if [w.low for w in rest] == ["yes"]:
@@ -246,7 +256,16 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         if not rest:
             raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
         return Event(EventKind.SHOW, span, player, items=tuple(rest))
-    raise fail(f"cannot read {segment.strip()!r}; {_ANSWER_HINT}", 1)
+    raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
+
+
+def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:
+    """A count written in ASCII digits; a hand number or a count of cards is small."""
+    count = ascii_number(text, MAX_COUNT_DIGITS)
+    if count is None:
+        raise fail(f"{quoted(text, 12)} is too big a number here "
+                   f"(at most {MAX_COUNT_DIGITS} digits)", at)
+    return count
 
 
 def _items(tokens: list[Token]) -> tuple[Token, ...]:

@@ -281,10 +281,15 @@ class Session:
             if verdict is not True:
                 unsettled.append(fact)
         model = self.knowledge
-        if model is not None and not model.add(span.line, unsettled):
-            error = self._contradiction(model.explain(), span)
-            model.undo()
-            raise error
+        if model is not None:
+            undecided = len(model.undecided)
+            if not model.add(span.line, unsettled):
+                error = self._contradiction(model.explain(), span)
+                model.undo()
+                raise error
+            if len(model.undecided) > undecided:
+                self.notes.append((span.line, "no solver settled in its time whether a deal "
+                                   "explains this event; the referee goes on as if one does"))
         engine.apply(state, move)
         if model is not None:
             model.moved(state.moved)

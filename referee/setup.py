@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.cards import Card, parse_card
-from referee.compile import bundled_rule_names, find_rule_file, load_spec, rule_reference
+from referee.compile import OptionError, find_rule_file, load_spec, no_rule_file
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
+from referee.reading import Unreadable, ascii_number
 from referee.spec import GameSpec
 
+MAX_SEED_DIGITS = 100
 DEAL_KEYS = ("deal", "hand", "stock", "centre", "center")
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
@@ -108,10 +110,11 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
     engine = Engine(spec)
+    _check_seed(optional("deal"))
     deal = _read_deal(optional("deal"), by_key, spec, engine, table, dealer, first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, deal, rule_reference(spec),
+    return Game(spec, engine, table, dealer, deal, game_header.values[0].text,
                 options, team_names, teams, target)
 
 
@@ -130,19 +133,37 @@ def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Spa
     if not deals and not game.deal.hidden:
         raise RefereeError(Kind.HEADER, "a new hand needs its deal: 'deal: given' with the "
                            "hands, 'deal: seed N' or 'deal: hidden'", at)
+    _check_seed(deals[0] if deals else None)
     return _read_deal(deals[0] if deals else None, by_key, game.spec, game.engine,
                       game.table, dealer, at)
+
+
+def _seed(text: str) -> int | None:
+    return ascii_number(text, MAX_SEED_DIGITS)
+
+
+def _check_seed(header: Header | None) -> None:
+    """A seeded deal's number: ASCII digits, not too many of them."""
+    if header is None or not header.values or header.values[0].low != "seed":
+        return
+    number = header.values[1] if len(header.values) == 2 else None
+    if number is None or _seed(number.text) is None:
+        at = header.span if number is None else Span(
+            header.span.line, number.column, header.span.text, header.span.source,
+            len(number.text))
+        raise RefereeError(Kind.HEADER, "a seeded deal reads 'deal: seed 7', a whole number "
+                           f"in digits 0 to 9, at most {MAX_SEED_DIGITS} of them", at)
 
 
 def _read_target(header: Header | None) -> int | None:
     if header is None:
         return None
     values = [t.text for t in header.values]
-    if len(values) != 1 or not values[0].isdigit() or not 0 < int(values[0]) <= 100_000:
+    target = ascii_number(values[0], 6) if len(values) == 1 else None
+    if target is None or not 0 < target <= 100_000:
         raise RefereeError(Kind.HEADER, "a match's target reads 'target: 100', a whole "
-                           "number of points", header.span)
-    return int(values[0])
-
+                           "number of points up to 100000", header.span)
+    return target
 
 
 def _read_teams(
@@ -181,13 +202,11 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
     if len(header.values) != 1:
         raise RefereeError(Kind.HEADER, "name one rule file: 'game: authors'", header.span)
     name = header.values[0]
+    at_name = Span(header.span.line, name.column, header.span.text, header.span.source,
+                   len(name.text))
     path = find_rule_file(name.text, near)
     if path is None:
-        raise RefereeError(
-            Kind.UNKNOWN, f"no rule file named {name.text!r} "
-            f"(bundled: {', '.join(bundled_rule_names())})",
-            Span(header.span.line, name.column, header.span.text, header.span.source,
-                 len(name.text)))
+        raise RefereeError(Kind.UNKNOWN, no_rule_file(name.text), at_name)
     values: dict[str, str] = {}
     for option in options:
         if option.name is None or len(option.values) != 1:
@@ -195,11 +214,16 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
         values[option.name.text] = option.values[0].text
     try:
         return load_spec(path, values)
+    except OptionError as exc:
+        at = next((o for o in reversed(options) if o.name and o.name.text == exc.name),
+                  options[0])
+        raise exc.located(at.span) from None
+    except Unreadable as exc:
+        raise RefereeError(exc.kind, exc.message, at_name) from None
     except RefereeError as exc:
         if exc.kind is Kind.RULES:
-            raise _option_misfit(path, values, options, exc) from None
-        at = next(o for o in options if o.name and o.name.low in exc.message.lower())
-        raise exc.located(at.span) from None
+            raise _option_misfit(path, values, options, exc).located(at_name) from None
+        raise exc.located(at_name) from None
 
 
 def _option_misfit(
@@ -253,8 +277,8 @@ def _read_deal(
     if centre_lines and not centre_size:
         raise RefereeError(Kind.HEADER, f"{spec.title} deals no cards to the centre",
                            centre_lines[0].span)
-    if kind[:1] == ["seed"] and len(kind) == 2 and kind[1].isdigit():
-        dealt, rest = engine.shuffled_deal(count, dealer, int(kind[1]))
+    if kind[:1] == ["seed"] and len(kind) == 2 and (seed := _seed(kind[1])) is not None:
+        dealt, rest = engine.shuffled_deal(count, dealer, seed)
         return Deal(tuple(tuple(h) for h in dealt), *engine.split_rest(count, rest))
     span = header.span if header else first_line
     if kind not in (["given"], ["hidden"]):

@@ -10,6 +10,7 @@ from pathlib import Path
 from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
+from referee.errors import Kind, RefereeError
 from referee.moves import Claim, Draw, EndLaying, Give, Move
 from referee.notation import write_deal, write_table
 from referee.spec import GameSpec, Handover
@@ -40,6 +41,7 @@ class Summary:
     moves: int = 0
     wins: list[float] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl-C: the figures count the games played
 
     def add(self, played: PlayedGame) -> None:
         """Count one game in."""
@@ -156,11 +158,21 @@ def summarize(spec: GameSpec, players: int, games: int, seed: int,
     engine = Engine(spec)
     sides = engine.sides(players)
     summary = Summary(wins=[0.0] * sides, points=[0] * sides)
-    for number, game_seed in enumerate(seeds(seed, games), start=1):
-        played = play_one(engine, players, game_seed, transcript=out is not None,
-                          max_moves=max_moves, hidden=hidden)
-        if out is not None:
-            path = out / f"{spec.name}-{number:04d}.txt"
-            path.write_text("\n".join(played.lines) + "\n", encoding="utf-8")
-        summary.add(played)
+    try:
+        for number, game_seed in enumerate(seeds(seed, games), start=1):
+            played = play_one(engine, players, game_seed, transcript=out is not None,
+                              max_moves=max_moves, hidden=hidden)
+            if out is not None:
+                _write(out / f"{spec.name}-{number:04d}.txt", played.lines)
+            summary.add(played)
+    except KeyboardInterrupt:
+        summary.interrupted = True
     return summary
+
+
+def _write(path: Path, lines: tuple[str, ...]) -> None:
+    """Write one game's transcript; a failure is a usage error naming the file."""
+    try:
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot write {path}: {exc.strerror or exc}") from None

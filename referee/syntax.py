@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from itertools import takewhile
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
-from referee.errors import Kind, RefereeError, Span, undecodable
+from referee.errors import Kind, RefereeError, Span
+from referee.reading import decode, lines_of, read_capped
 from referee.resources import grammar_path
 
 MAX_RULE_FILE_BYTES = 256 * 1024
-
-STATEMENT_HEADINGS = (
-    "name", "about", "extends", "option", "when", "players", "deck", "deal", "sets",
-    "set", "lay down", "ask", "asker must hold", "asker must not hold",
-    "asked player gives", "if given", "if not given", "a player who cannot ask",
-    "first player", "end", "score", "winner", "ties",
-)
-
 
 _KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
 
@@ -57,24 +51,36 @@ def rules_parser() -> tuple[Lark, dict[str, str]]:
     return parser, keywords
 
 
+@cache
+def statement_headings() -> tuple[str, ...]:
+    """The words each statement starts with, read from the grammar, in its order.
+
+    >>> statement_headings()[:3], "card values" in statement_headings()
+    (('name', 'about', 'extends'), True)
+    """
+    parser, keywords = rules_parser()
+    kinds = {symbol.name for rule in parser.rules if rule.origin.name in ("_statement", "_plain")
+             for symbol in rule.expansion} - {"_plain"}
+    headings: list[str] = []
+    for rule in parser.rules:
+        if rule.origin.name in kinds:
+            lead = takewhile(lambda symbol: symbol.name in keywords, rule.expansion)
+            heading = " ".join(keywords[symbol.name] for symbol in lead)
+            if heading and heading not in headings:
+                headings.append(heading)
+    return tuple(headings)
+
+
+def _is_heading(words: str) -> bool:
+    return any(words == h or words.startswith(h + " ") for h in statement_headings())
+
+
 def parse_rule_file(path: Path) -> RuleFile:
-    """Read and parse one rule file; a problem raises a ``rules`` error with its place."""
+    """Read and parse one rule file; a problem raises a ``rules`` error with its place
+    (a file that cannot be read has none: whoever names it gives the place)."""
     source = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_RULE_FILE_BYTES:
-            raise RefereeError(
-                Kind.RULES, f"{source} is {size} bytes; a rule file may hold at most "
-                f"{MAX_RULE_FILE_BYTES}")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RefereeError(Kind.RULES, f"cannot read {source}: {exc.strerror}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RefereeError(Kind.RULES, "this line is not UTF-8 text",
-                           undecodable(data, exc, source)) from None
-    return parse_rules_text(text, source, path.stem)
+    data = read_capped(path, MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")
+    return parse_rules_text(decode(data, source, Kind.RULES), source, path.stem)
 
 
 @lru_cache(maxsize=128)
@@ -84,7 +90,8 @@ def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
     Parses are remembered by text, so an unchanged file is parsed once and
     stands as the same RuleFile object.
     """
-    lines = text.splitlines()
+    text = text.removeprefix("\ufeff")
+    lines = lines_of(text)
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -101,15 +108,15 @@ def _friendly(exc: UnexpectedInput, lines: list[str], source: str) -> RefereeErr
     column = max(1, exc.column if exc.column > 0 else 1)
     text = lines[line - 1] if line - 1 < len(lines) else ""
     span = Span(line, column, text, source)
-    first_word = text.split(":")[0].strip().lower()
+    first_word = " ".join(text.split(":")[0].lower().split())
     at_start = not text[: column - 1].strip()
     if isinstance(exc, UnexpectedCharacters):
         found = text[column - 1: column] or "end of line"
         return RefereeError(Kind.RULES, f"unexpected {found!r} here", span)
     if isinstance(exc, UnexpectedToken | UnexpectedEOF):
         found = "the end of the line" if _is_newline(exc) else repr(_token_text(exc))
-        if at_start and not any(first_word.startswith(h) for h in STATEMENT_HEADINGS):
-            known = ", ".join(STATEMENT_HEADINGS)
+        if at_start and not _is_heading(first_word):
+            known = ", ".join(statement_headings())
             return RefereeError(
                 Kind.RULES, f"unknown statement {first_word!r}; a statement starts with "
                 f"one of: {known}", span)

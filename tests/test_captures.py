@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from referee.captures import capture_choices, play_violation, summing_groups
-from referee.cards import Card
+import random
+import time
+
+from referee.captures import (
+    MAX_CAPTURE_CHOICES,
+    MAX_GROUPS,
+    capture_choices,
+    play_violation,
+    random_play,
+    summing_groups,
+)
+from referee.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
 from referee.compile import find_rule_file, load_spec
 from referee.errors import Kind
 from referee.moves import Play
@@ -52,3 +62,43 @@ def test_bad_captures_say_what_is_wrong() -> None:
     assert absent is not None and absent.kind is Kind.CONTRADICTION
     not_held = play_violation(VALUES, state, Play(0, Card("QS")))
     assert not_held is not None and "does not hold QS" in not_held.message
+
+
+FORTY = [make_card(r, s) for r in STANDARD_RANKS[:10] for s in STANDARD_SUITS]
+
+
+def ones(king: int) -> dict[Rank, int]:
+    """Every rank worth 1 but the king."""
+    return {**dict.fromkeys(STANDARD_RANKS, 1), Rank("K"): king}
+
+
+def test_a_centre_of_forty_ones_is_not_searched_subset_by_subset() -> None:
+    started = time.perf_counter()
+    choices = list(capture_choices(ones(13), FORTY, Card("KS")))  # C(40, 13) groups
+    groups = summing_groups(ones(13), FORTY, 13)
+    assert time.perf_counter() - started < 2
+    assert len(groups) == MAX_GROUPS and all(len(g) == 13 for g in groups)
+    assert choices[0] == () and 1 < len(choices) <= MAX_CAPTURE_CHOICES
+
+
+def test_self_play_captures_legally_from_a_centre_of_forty() -> None:
+    rng = random.Random(5)
+    for king in (1, 2, 13, 20, 40, 41):
+        state = table("KS", " ".join(FORTY))
+        started = time.perf_counter()
+        plays = [random_play(ones(king), state, rng) for _ in range(5)]
+        assert time.perf_counter() - started < 2
+        for play in plays:
+            assert play_violation(ones(king), state, play) is None
+        # forty ones cannot make 41; otherwise groups are taken nine times in ten
+        assert any(play.groups for play in plays) == (king <= 40)
+
+
+def test_zero_valued_cards_make_groups_of_their_own() -> None:
+    values = {**dict.fromkeys(STANDARD_RANKS, 0), Rank("2"): 2}
+    groups = summing_groups(values, cards("3S 4S 2S"), 0)
+    assert set(map(frozenset, groups)) == {frozenset({"3S"}), frozenset({"4S"}),
+                                           frozenset({"3S", "4S"})}
+    state = table("5S", "3S 4S 2S")
+    play = random_play(values, state, random.Random(1))
+    assert play_violation(values, state, play) is None

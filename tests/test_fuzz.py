@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.checker import check_text
 from referee.compile import load_spec
-from referee.errors import RefereeError
+from referee.errors import Kind, RefereeError
 
 ROOT = Path(__file__).parent.parent
 GAME = (ROOT / "tests" / "transcripts" / "authors" / "whole-game.txt").read_text()
@@ -18,21 +18,43 @@ RULES = sorted((ROOT / "rules").glob("*.rules"))
 SETTINGS = settings(max_examples=150, deadline=None)
 
 
+HOSTILE_PATHS = ("/proc/self/environ", "/dev/zero", "/etc/passwd", "/etc/shadow", "/tmp",
+                 "/tmp/", "..", ".", "rules", "../rules", "a" * 300, "a" * 300 + ".rules",
+                 "../" + "b" * 300 + ".rules", "x\x00y", "/dev/zero.rules", "/proc/self/fd/0",
+                 "authors.rules/", "~/x.rules", "..\\x.rules")
+HOSTILE = ("²", "⑤", "٣", "\U0001d7d5", "9" * 5000, "0" * 5000 + "7", "\u2028", "\u2029", "\x85",
+           "\r", "\x0c", "\x0b", "\ufeff", "\u200b", "\x00", "\x1b[2J", "\u202e",
+           *HOSTILE_PATHS)
+SECRET = "PATH="  # a canary: the environment must never reach an error
+
+
 def mangled(text: str) -> st.SearchStrategy[str]:
-    """``text`` cut short, with a stretch deleted, or with random characters spliced in."""
+    """``text`` cut short, with a stretch deleted, with random characters or hostile
+    pieces (Unicode digits, line separators, huge numbers, paths) spliced in, or after
+    a byte-order mark."""
     cut = st.integers(0, len(text)).map(lambda i: text[:i])
     hole = st.tuples(st.integers(0, len(text)), st.integers(0, 40)).map(
         lambda p: text[: p[0]] + text[p[0] + p[1]:])
-    splice = st.tuples(st.integers(0, len(text)), st.text(max_size=12)).map(
+    piece = st.one_of(st.text(max_size=12), st.sampled_from(HOSTILE))
+    splice = st.tuples(st.integers(0, len(text)), piece).map(
         lambda p: text[: p[0]] + p[1] + text[p[0]:])
     words = text.split(" ")
     vocabulary = sorted({w for w in words if w.strip()} | {
         "hand", "2", "0", "-1", "seed", "given", "hidden", ":", ",", ";", "?", ">", "RJ", "yes",
         "no", "gives", "draws", "books", "claims", "passes", "to", "for", "asks", "lays",
-        "down", "queens", "T♥", "99", "option", "team", "stock", "dealer", "game"})
+        "down", "queens", "T♥", "99", "option", "team", "stock", "dealer", "game",
+        "extends:", "target:", *HOSTILE})
     swap = st.tuples(st.integers(0, len(words) - 1), st.sampled_from(vocabulary)).map(
         lambda p: " ".join([*words[: p[0]], p[1], *words[p[0] + 1:]]))
-    return st.one_of(cut, hole, splice, swap)
+    changed = st.one_of(cut, hole, splice, swap)
+    return st.one_of(changed, changed.map(lambda t: "\ufeff" + t))
+
+
+def assert_placed(error: RefereeError) -> None:
+    """A clean error: a place with a line and column, and no secret quoted."""
+    assert error.span is not None, error.report()
+    assert error.span.line >= 1 and error.span.column >= 1, error.report()
+    assert SECRET not in error.report()
 
 
 @SETTINGS
@@ -40,8 +62,8 @@ def mangled(text: str) -> st.SearchStrategy[str]:
 def test_a_mangled_transcript_gets_a_verdict(text: str) -> None:
     verdict = check_text(text, "game.txt", ROOT / "rules")
     if not verdict.ok:
-        assert verdict.error is not None and verdict.error.span is not None
-        assert verdict.error.span.line >= 1 and verdict.error.span.column >= 1
+        assert verdict.error is not None
+        assert_placed(verdict.error)
 
 
 @SETTINGS
@@ -59,5 +81,20 @@ def test_a_mangled_rule_file_compiles_or_says_where_it_is_wrong(
     try:
         load_spec(path)
     except RefereeError as error:
-        assert error.span is not None, error.report()
+        assert_placed(error)
         assert error.report().startswith(f"{error.span.source}:{error.span.line}:")
+
+
+@pytest.mark.parametrize("path", HOSTILE_PATHS)
+def test_a_hostile_path_is_refused_with_a_place(path: str, tmp_path: Path) -> None:
+    verdict = check_text(f"game: {path}\nplayers: Ann Bob\ndeal: seed 1\n", "game.txt",
+                         tmp_path)
+    assert verdict.error is not None and verdict.error.kind in (Kind.UNKNOWN, Kind.RULES)
+    assert_placed(verdict.error)
+    assert (verdict.error.span.line, verdict.error.span.column) == (1, 7)
+    rules = tmp_path / "mine.rules"
+    rules.write_text(f"extends: {path}\n", encoding="utf-8")
+    with pytest.raises(RefereeError) as caught:
+        load_spec(rules)
+    assert_placed(caught.value)
+    assert (caught.value.span.line, caught.value.span.column) == (1, 10)

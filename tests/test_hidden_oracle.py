@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import witness
+from referee import solving, witness
 from referee.cards import Card, parse_card, parse_rank
 from referee.checker import check_text
 from referee.compile import load_spec
@@ -136,12 +136,14 @@ def _game(lines: list[str]) -> Game:
     return set_up(transcript.headers, transcript.headers[0].span, TINY)
 
 
-@pytest.mark.parametrize("search", ["witness", "solver only"])
+@pytest.mark.parametrize("search", ["witness", "solver only", "cp-sat only"])
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_model_finds_the_first_event_no_deal_explains(
         name: str, players: int, search: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    if search == "solver only":
-        monkeypatch.setattr(witness, "STEPS", 0)  # every broken witness goes to the solver
+    if search != "witness":
+        monkeypatch.setattr(witness, "STEPS", 0)  # every broken witness goes to a solver
+    if search == "cp-sat only":
+        monkeypatch.setattr(solving, "CONFLICTS", 0)  # Minicard gives up at once
     for label, lines, _ in hidden_games(name, players):
         text = "\n".join(lines)
         transcript = read_transcript(text, "tiny.txt")

@@ -14,7 +14,7 @@ FIXTURES = sorted(HERE.glob("*.rules"))
 
 
 def expectation(path: Path) -> tuple[int, int, str]:
-    first = path.read_bytes().split(b"\n", 1)[0].decode()
+    first = path.read_bytes().split(b"\n", 1)[0].decode().removeprefix("\ufeff").rstrip("\r")
     place, words = first.removeprefix("# expect:").split(maxsplit=1)
     line, column = place.split(":")
     return int(line), int(column), words

@@ -1,0 +1,150 @@
+"""Reading untrusted input: regular files only, every read capped, numbers in ASCII.
+
+Rule files and transcripts come from anyone. A path is checked before it is
+opened and again once open, so a device, a FIFO or a folder is refused rather
+than read; a read takes at most one byte more than the cap, whatever the file
+claims its size is (``/proc`` files claim 0). Lines end at ``\\n`` (or
+``\\r\\n``) only, as an editor counts them, and a leading UTF-8 byte-order mark
+is dropped.
+
+>>> lines_of("a\\r\\nb\\u2028c\\n")
+['a', 'b\\u2028c']
+>>> ascii_number("12"), ascii_number("²"), ascii_number("1" * 30)
+(12, None, None)
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import stat
+import sys
+from pathlib import Path
+
+from referee.errors import Kind, RefereeError, Span, undecodable
+
+STDIN = "-"
+MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
+MAX_DIGITS = 18  # longer numbers are refused before int() sees them
+_DIGITS = re.compile(r"[0-9]+")
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``⑤``)."""
+    return _DIGITS.fullmatch(text) is not None
+
+
+def ascii_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number ``text`` writes in ASCII digits, or None if it is not one or
+    has more than ``max_digits`` digits (leading zeros aside)."""
+    significant = text.lstrip("0")
+    if not is_digits(text) or len(significant) > max_digits:
+        return None
+    return int(significant or "0")  # int() counts leading zeros against its digit limit
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """``text`` quoted for a message, cut short if long (a 5,000-digit number).
+
+    >>> quoted("1" * 30)
+    "'111111111111111111111111...' (30 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of ``text`` as an editor numbers them: split at ``\\n`` only, a
+    ``\\r`` before it dropped; no empty last line for a final newline."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def first_line(text: str) -> str:
+    """The first line of ``text``, as :func:`lines_of` would give it."""
+    line = text.removeprefix("\ufeff").partition("\n")[0]
+    return line[:-1] if line.endswith("\r") else line
+
+
+class Unreadable(RefereeError):
+    """A file that cannot be read, or is over its cap. The file that names it (by
+    ``extends:`` or ``game:``) is the place to blame; a file too big that nobody
+    names is placed at its first byte past the cap."""
+
+
+def decode(data: bytes, source: str, kind: Kind) -> str:
+    """UTF-8 ``data`` as text, without a leading byte-order mark; bytes that are not
+    UTF-8 raise a ``kind`` error at their line and column."""
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(kind, "this line is not UTF-8 text",
+                           undecodable(data, exc, source)) from None
+
+
+def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
+    """The bytes of the regular file at ``path`` (``-``: standard input), refusing
+    anything else and anything over ``limit`` bytes with a ``kind`` error; ``what``
+    names the file's kind in messages (``a rule file``)."""
+    source = "<stdin>" if str(path) == STDIN else str(path)
+    if str(path) == STDIN:
+        return _capped(sys.stdin.buffer.read(limit + 1), source, limit, kind, what)
+    try:
+        _require_regular(path, os.stat(path).st_mode, kind)
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as exc:
+        raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
+    with open(fd, "rb", closefd=True) as file:
+        _require_regular(path, os.fstat(fd).st_mode, kind)  # it may have changed meanwhile
+        try:
+            data = file.read(limit + 1)
+        except OSError as exc:
+            raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
+    return _capped(data, source, limit, kind, what)
+
+
+def _capped(data: bytes, source: str, limit: int, kind: Kind, what: str) -> bytes:
+    if len(data) <= limit:
+        return data
+    line = data.count(b"\n", 0, limit) + 1
+    start = data.rfind(b"\n", 0, limit) + 1
+    end = data.find(b"\n", limit)
+    text = data[start: None if end < 0 else end].decode("utf-8", "replace")
+    column = len(data[start:limit].decode("utf-8", "replace")) + 1
+    raise Unreadable(kind, f"{source} is over {_size(limit)}, the most {what} may hold; "
+                     "it goes past that here", Span(line, column, text.rstrip("\r"), source))
+
+
+def _require_regular(path: Path, mode: int, kind: Kind) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        found = "a folder"
+    elif stat.S_ISFIFO(mode):
+        found = "a pipe (FIFO)"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        found = "a device"
+    elif stat.S_ISSOCK(mode):
+        found = "a socket"
+    else:
+        found = "not a plain file"
+    raise Unreadable(kind, f"cannot read {path}: it is {found}, not a regular file")
+
+
+def _reason(exc: OSError | ValueError) -> str:
+    if isinstance(exc, ValueError):
+        return "the name holds a NUL character"
+    return exc.strerror or str(exc)
+
+
+def _size(limit: int) -> str:
+    for unit, size in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if limit >= size and limit % size == 0:
+            return f"{limit // size} {unit}"
+    return f"{limit} bytes"
