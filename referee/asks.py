@@ -65,21 +65,22 @@ def ask_facts(lk: Lookups, state: GameState, ask: Ask) -> list[Fact]:
     if card is not None and not spec.ask.may_hold_card:
         facts.append(Fact(ask.player, frozenset((card,)), 0, 0,
                           f"{asker} asked for {card}, so {asker} did not hold it",
-                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds {card} already "
-                                               "and so cannot ask for it")))
+                          lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds {card} "
+                                                     "already and so cannot ask for it")))
     if spec.ask.must_hold is Holding.SAME_RANK:
         rank = ask.rank
         pool = lk.cards_of_rank[rank] - {card} if card else lk.cards_of_rank[rank]
         facts.append(Fact(ask.player, pool, 1, UNBOUNDED,
                           f"{asker} asked for {wanted}, so {asker} held a {rank}",
-                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds no {rank} and so "
-                                               f"cannot ask for {wanted}")))
+                          lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds no {rank} "
+                                                     f"and so cannot ask for {wanted}")))
     elif spec.ask.must_hold is Holding.SAME_SET and card is not None:
         set_name = lk.set_name[card]
         facts.append(Fact(ask.player, lk.set_cards[set_name], 1, UNBOUNDED,
                           f"{asker} asked for {card}, so {asker} held a card of {set_name}",
-                          lambda: RefereeError(Kind.ILLEGAL, f"{asker} holds no card of the "
-                                               f"set {set_name} and so cannot ask for {wanted}")))
+                          lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds no card of "
+                                                     f"the set {set_name} and so cannot ask for "
+                                                     f"{wanted}")))
     return facts
 
 
@@ -157,22 +158,23 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
     wanted = ask.card or ask.rank
     pool = asked_cards(lk, ask)
 
-    def due() -> str:
+    def due(state: GameState) -> str:
         return " ".join(cards_due(lk, state, ask))
 
     if isinstance(move, Refuse):
         return [Fact(move.player, pool, 0, 0,
                      f"{who} said no to an ask for {wanted}, so {who} held no {wanted}",
-                     lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds {due()}, so {who} "
-                                          f"cannot say no to an ask for {wanted}"))]
+                     lambda state: RefereeError(Kind.CONTRADICTION, f"{who} holds {due(state)}, "
+                                                f"so {who} cannot say no to an ask for "
+                                                f"{wanted}"))]
     nothing = f"{who} holds no {wanted}, so {who} has nothing to give"
     if ask.card is not None:
         verb = "laid out" if lk.spec.ask.handover is Handover.TO_CENTRE else "gave"
         return [Fact(move.player, pool, 1, 1, f"{who} {verb} {ask.card}",
-                     lambda: RefereeError(Kind.CONTRADICTION, nothing))]
+                     lambda state: RefereeError(Kind.CONTRADICTION, nothing))]
     if give_count := move.count:
-        def wrong_count() -> RefereeError:
-            held = due()
+        def wrong_count(state: GameState) -> RefereeError:
+            held = due(state)
             if not held:
                 return RefereeError(Kind.CONTRADICTION, nothing)
             cards = "such card" if len(held.split()) == 1 else "such cards"
@@ -184,8 +186,8 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
                      wrong_count)]
     named = frozenset(move.cards)
 
-    def wrong_cards() -> RefereeError:
-        held = due()
+    def wrong_cards(state: GameState) -> RefereeError:
+        held = due(state)
         if not held:
             return RefereeError(Kind.CONTRADICTION, nothing)
         return RefereeError(Kind.CONTRADICTION, f"{who} must give {held}, not "

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import Kind, RefereeError, Span, printable
-from referee.notation import read_transcript
-from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, read_capped
+from referee.notation import TranscriptReader
+from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
 from referee.reading import first_line as first_line_of
-from referee.session import Record, Session
+from referee.record import Record
+from referee.session import Session
 from referee.setup import Game, set_up
 
 
@@ -30,6 +31,8 @@ class Verdict:
     record: Record | None = None  # the accepted moves, filled in
     notes: tuple[tuple[int, str], ...] = ()  # (line, what the referee found), e.g. on claims
     knowledge: dict[str, list[str]] | None = None  # each card's possible places
+    events_from: int = 1  # the transcript's first line after its header
+    stopped_at: int | None = None  # the line of the event (or text) checking stopped at
 
     @property
     def canonical(self) -> list[str]:
@@ -76,24 +79,39 @@ class Verdict:
         return "\n".join(printable(line) for line in "\n".join(lines).split("\n"))
 
 
-def check_file(path: Path, *, knowledge: bool = False) -> Verdict:
+def check_file(path: Path, *, knowledge: bool = False, record: bool = False) -> Verdict:
     """Check the transcript at ``path`` (``-``: standard input); with ``knowledge``, say
-    where every card may be."""
+    where every card may be; with ``record``, keep the moves for ``format``."""
     source = "<stdin>" if str(path) == STDIN else str(path)
     try:
-        data = read_capped(path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
-        text = decode(data, source, Kind.SYNTAX)
+        text = read_transcript_file(path, source)
     except RefereeError as error:
         return Verdict(source, False, None, 0, error, None)
     return check_text(text, source, Path() if str(path) == STDIN else path.parent,
-                      knowledge=knowledge)
+                      knowledge=knowledge, record=record)
+
+
+def read_transcript_file(path: Path, source: str) -> str:
+    """A transcript file's text, read within its cap."""
+    data = read_capped(path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
+    return decode(data, source, Kind.SYNTAX)
 
 
 def check_text(text: str, source: str = "<transcript>", near: Path | None = None, *,
-               knowledge: bool = False) -> Verdict:
+               knowledge: bool = False, record: bool = False) -> Verdict:
     """Check transcript text; rule files named in it are looked for ``near`` first."""
     with gc_paused():
-        return _check(text, source, near, knowledge)
+        return _check(text, source, near, knowledge, record)
+
+
+def format_text(text: str, source: str = "<transcript>", near: Path | None = None
+                ) -> tuple[list[str], Verdict]:
+    """The transcript in canonical notation, with its comments kept and every line from
+    the first error on as typed; and the verdict."""
+    verdict = check_text(text, source, near, record=True)
+    if verdict.record is None:
+        return lines_of(text.removeprefix("\ufeff")), verdict
+    return verdict.record.merged(text, verdict.events_from, verdict.stopped_at), verdict
 
 
 @contextmanager
@@ -109,32 +127,36 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _check(text: str, source: str, near: Path | None, knowledge: bool) -> Verdict:
+def _check(text: str, source: str, near: Path | None, knowledge: bool,
+           record: bool) -> Verdict:
     game: Game | None = None
     driver: Session | None = None
     events = 0
+    playing: int | None = None  # the line of the event being played
+    reader = TranscriptReader(text, source)
     try:
-        transcript = read_transcript(text, source)
-        if transcript.error is not None and not transcript.events:
-            raise transcript.error
+        if reader.error is not None:
+            raise reader.error
         first_line = first_line_of(text)
-        game = set_up(transcript.headers, Span(1, 1, first_line, source, len(first_line)), near)
-        driver = Session(game)
-        for event in transcript.events:
+        game = set_up(reader.headers, Span(1, 1, first_line, source, len(first_line)), near)
+        driver = Session(game, record=record)
+        for event in reader.events():
+            playing = event.span.line
             driver.play(event)
             events += 1
-        if transcript.error is not None:
-            raise transcript.error
+        playing = None
+        if reader.error is not None:
+            raise reader.error
         driver.finish()
     except RefereeError as exc:
         name = game.spec.name if game else None
         summary = driver.describe() if driver else None
-        record = driver.record if driver else None
         notes = tuple(driver.notes) if driver else ()
         known = driver.where_cards() if driver and knowledge else None
-        return Verdict(source, False, name, events, exc, summary, record, notes, known)
+        stopped = playing or (exc.span.line if exc.span and exc.span.source == source else 1)
+        return Verdict(source, False, name, events, exc, summary,
+                       driver.record if driver else None, notes, known, reader.events_from,
+                       stopped)
     known = driver.where_cards() if knowledge else None
     return Verdict(source, True, game.spec.name, events, None, driver.describe(),
-                   driver.record, tuple(driver.notes), known)
-
-
+                   driver.record, tuple(driver.notes), known, reader.events_from)

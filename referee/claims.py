@@ -168,11 +168,10 @@ def show_facts(lk: Lookups, state: GameState, show: Show) -> list[Fact]:
         return []
     who = state.players[show.player]
     cards = frozenset(show.cards)
-    hand = state.hands[show.player]
-    return [Fact(show.player, cards, len(cards), len(cards),
-                 f"{who} showed {lk.listed(cards)}",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} does not hold "
-                                      f"{lk.listed(cards - hand)}"))]
+    seat = show.player
+    return [Fact(seat, cards, len(cards), len(cards), f"{who} showed {lk.listed(cards)}",
+                 lambda state: RefereeError(Kind.CONTRADICTION, f"{who} does not hold "
+                                            f"{lk.listed(cards - state.hands[seat])}"))]
 
 
 def apply_show(lk: Lookups, state: GameState, show: Show) -> None:

@@ -12,10 +12,11 @@ from typing import NoReturn, TextIO
 
 import click
 
-from referee.checker import Verdict, check_file
+from referee.checker import Verdict, check_file, format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
+from referee.reading import STDIN
 from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
 from referee.spec import GameSpec
 
@@ -97,10 +98,17 @@ def _one_line(verdict: Verdict) -> str:
 @click.argument("transcript", type=click.Path(path_type=Path, allow_dash=True))
 def format_transcript(transcript: Path) -> None:
     """Print a transcript in canonical notation, with every answer, draw and book that
-    the referee filled in written out, up to the first error."""
-    verdict = check_file(transcript)
-    if verdict.canonical:
-        _echo("\n".join(verdict.canonical))
+    the referee filled in written out; comments are kept, and from the first error on
+    every line is printed as typed."""
+    source = "<stdin>" if str(transcript) == STDIN else str(transcript)
+    try:
+        text = read_transcript_file(transcript, source)
+    except RefereeError as error:
+        _exit(error)
+    lines, verdict = format_text(text, source,
+                                 Path() if str(transcript) == STDIN else transcript.parent)
+    if lines:
+        _echo("\n".join(lines))
     if verdict.error is not None:
         _echo(verdict.error.report(), err=True)
     sys.exit(_status(verdict))

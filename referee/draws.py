@@ -50,8 +50,8 @@ def draw_facts(lk: Lookups, state: GameState, draw: Draw) -> list[Fact]:
     if draw.card is not None:
         card = draw.card
         return [Fact(place, frozenset((card,)), 1, 1, f"{who} drew {card}",
-                     lambda: RefereeError(Kind.CONTRADICTION, f"the top card of the stock is "
-                                          f"{top}, not {card}"))]
+                     lambda state: RefereeError(Kind.CONTRADICTION, f"the top card of the "
+                                                f"stock is {top}, not {card}"))]
     shown = shown_on_draw(lk, state) if state.hidden else frozenset()
     if not shown:
         return []
@@ -60,8 +60,9 @@ def draw_facts(lk: Lookups, state: GameState, draw: Draw) -> list[Fact]:
     wanted = ask.card or ask.rank
     return [Fact(place, shown, 0, 0,
                  f"{who} drew without showing the card, so it was not {wanted}",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} drew {top}, which is shown "
-                                      f"as the ask was for {wanted}: '{who} draws {top}'"))]
+                 lambda state: RefereeError(Kind.CONTRADICTION, f"{who} drew {top}, which is "
+                                            f"shown as the ask was for {wanted}: '{who} draws "
+                                            f"{top}'"))]
 
 
 def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
@@ -122,7 +123,7 @@ def turn_up_facts(lk: Lookups, state: GameState, move: TurnUp) -> list[Fact]:
     """The cards turned up were the top cards of the stock, in order."""
     shown = " ".join(move.cards)
 
-    def wrong() -> RefereeError:
+    def wrong(state: GameState) -> RefereeError:
         known = state.stock[len(state.stock) - len(move.cards):]
         return RefereeError(Kind.CONTRADICTION, f"the stock turns up "
                             f"{' '.join(str(c) for c in reversed(known))}, not {shown}")

@@ -16,8 +16,9 @@ itself; with a hidden one, the facts it cannot decide go to the knowledge model.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee import asks, claims, draws, laying, plays, questions
 from referee.captures import random_play
@@ -46,6 +47,11 @@ from referee.spec import GameSpec, TieRule
 from referee.spec import LayDown as LayDownRule
 from referee.state import AfterLay, GameState, Phase
 
+_DEMANDS = {  # phases that allow only some kinds of move
+    Phase.SHOW: (Show,), Phase.PASS: (Pass, Show), Phase.TURN_UP: (TurnUp, Show),
+    Phase.LAY: (LayDown, EndLaying, Show),
+}
+_SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
 LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
 QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it may
@@ -66,8 +72,48 @@ class Engine:
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
-        self.lookups = Lookups(spec)
-        self.deck = self.lookups.deck
+        self.lookups = lk = Lookups(spec)
+        self.deck = lk.deck
+        # each kind of move, dispatched by type: its rules, its facts, its effect
+        self._rule_checks: dict[type, Callable[[GameState, Any], RefereeError | None]] = {
+            Ask: self._ask_violation, Question: self._ask_violation,
+            Give: self._answer_violation, Refuse: self._answer_violation,
+            Answer: self._answer_violation,
+            Draw: lambda state, move: draws.draw_violation(state, move),
+            TurnUp: lambda state, move: draws.turn_up_violation(lk, state, move),
+            LayDown: self._lay_down_violation, EndLaying: self._end_laying_violation,
+            Claim: self._own_play_violation, Play: self._own_play_violation,
+            Show: lambda state, move: claims.show_violation(lk, state, move),
+            Pass: self._pass_violation,
+        }
+        self._fact_makers: dict[type, Callable[[GameState, Any], list[Fact]]] = {
+            Ask: lambda state, move: asks.ask_facts(lk, state, move),
+            Give: lambda state, move: asks.answer_facts(lk, state, move),
+            Refuse: lambda state, move: asks.answer_facts(lk, state, move),
+            Answer: lambda state, move: questions.answer_facts(spec, state, move),
+            Draw: lambda state, move: draws.draw_facts(lk, state, move),
+            TurnUp: lambda state, move: draws.turn_up_facts(lk, state, move),
+            LayDown: lambda state, move: laying.lay_down_facts(lk, state, move),
+            EndLaying: lambda state, move: laying.end_laying_facts(lk, state),
+            Show: lambda state, move: claims.show_facts(lk, state, move),
+            Play: lambda state, move: plays.play_facts(lk, state, move),
+        }
+        self._facts_seen: dict[object, list[Fact]] = {}
+        self._appliers: dict[type, Callable[[GameState, Any], None]] = {
+            Ask: lambda state, move: asks.apply_ask(state, move),
+            Give: lambda state, move: asks.apply_give(lk, state, move),
+            Refuse: lambda state, move: asks.apply_refuse(lk, state),
+            Question: lambda state, move: questions.apply_question(state, move),
+            Answer: lambda state, move: questions.apply_answer(lk, state),
+            Play: lambda state, move: plays.apply_play(lk, state, move),
+            TurnUp: lambda state, move: draws.apply_turn_up(state, move),
+            LayDown: lambda state, move: laying.apply_lay_down(lk, state, move),
+            EndLaying: lambda state, move: laying.apply_end_laying(lk, state),
+            Claim: lambda state, move: claims.apply_claim(lk, state, move),
+            Show: lambda state, move: claims.apply_show(lk, state, move),
+            Pass: lambda state, move: give_turn(lk, state, move.target),
+            Draw: lambda state, move: draws.apply_draw(lk, state, move),
+        }
 
     def sides(self, players: int) -> int:
         """How many sides score: the teams, or else the players."""
@@ -199,57 +245,55 @@ class Engine:
             return problem
         for fact in self.facts(state, move):
             if decide(state, fact) is False:
-                return fact.error()
+                return fact.error(state)
         return None
 
     def rule_violation(self, state: GameState, move: Move) -> RefereeError | None:
         """Why ``move`` breaks the rules whatever the cards, or None."""
-        lk, name, phase = self.lookups, state.players, state.phase
-        over = RefereeError(Kind.OVER, "the game is already over")
-        if isinstance(move, Show):  # shows may follow the claim that ended the game
-            if phase is Phase.OVER and not state.revealed:
-                return over
-            return claims.show_violation(lk, state, move)
-        if phase is Phase.OVER:
-            return over
+        phase, kind = state.phase, type(move)
+        if phase is Phase.OVER and not (kind is Show and state.revealed):
+            return RefereeError(Kind.OVER, "the game is already over")  # shows may follow
+        if phase in _DEMANDS and kind not in _DEMANDS[phase]:  # the claim that ended it
+            return self._demand(state)
+        return self._rule_checks[kind](state, move)
+
+    def _demand(self, state: GameState) -> RefereeError:
+        """The error for any move but the one a phase demands."""
+        name, phase = state.players, state.phase
         if phase is Phase.SHOW:
             assert state.showing is not None
             return RefereeError(Kind.TURN, f"the claim of {state.showing.set_name} waits "
                                 f"for its cards to be shown: "
-                                f"{' '.join(claims.waiting_for(lk, state))}")
-        if isinstance(move, Pass):
-            return self._pass_violation(state, move)
+                                f"{' '.join(claims.waiting_for(self.lookups, state))}")
         if phase is Phase.PASS:
             return RefereeError(Kind.TURN, f"{name[state.turn]} holds no cards and must first "
                                 "pass the turn")
-        if isinstance(move, EndLaying):
-            return None if phase is Phase.LAY else RefereeError(
-                Kind.ILLEGAL, "no sets are waiting to be laid down")
-        if isinstance(move, LayDown) and self.spec.lay_down is LayDownRule.AT_ONCE:
-            return self._waiting(state) or laying.lay_down_violation(lk, state, move)
         if phase is Phase.LAY:
             return RefereeError(Kind.TURN, f"{name[state.turn]} lays down the sets just "
                                 "completed first")
-        if isinstance(move, TurnUp):
-            return draws.turn_up_violation(lk, state, move)
-        if phase is Phase.TURN_UP:
-            return RefereeError(Kind.TURN, "the centre is filled from the stock first")
-        if isinstance(move, LayDown | Claim | Play):
-            return self._own_play_violation(state, move)
-        if isinstance(move, Ask | Question):
-            due = self._waiting(state)
-            if due is not None:
-                return due
-            if move.player != state.turn:
-                return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
-                                    f"not {name[move.player]}'s")
-            if isinstance(move, Question):
-                return questions.question_violation(self.spec, state, move,
-                                                    self.spec.ask.target_needs_cards)
-            return asks.ask_violation(lk, state, move)
-        if isinstance(move, Give | Refuse | Answer):
-            return self._answer_violation(state, move)
-        return draws.draw_violation(state, move)
+        return RefereeError(Kind.TURN, "the centre is filled from the stock first")
+
+    def _end_laying_violation(self, state: GameState, move: EndLaying) -> RefereeError | None:
+        return None if state.phase is Phase.LAY else RefereeError(
+            Kind.ILLEGAL, "no sets are waiting to be laid down")
+
+    def _lay_down_violation(self, state: GameState, move: LayDown) -> RefereeError | None:
+        if self.spec.lay_down is LayDownRule.AT_ONCE:
+            return self._waiting(state) or laying.lay_down_violation(self.lookups, state, move)
+        return self._own_play_violation(state, move)
+
+    def _ask_violation(self, state: GameState, move: Ask | Question) -> RefereeError | None:
+        due = self._waiting(state)
+        if due is not None:
+            return due
+        if move.player != state.turn:
+            name = state.players
+            return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
+                                f"not {name[move.player]}'s")
+        if isinstance(move, Question):
+            return questions.question_violation(self.spec, state, move,
+                                                self.spec.ask.target_needs_cards)
+        return asks.ask_violation(self.lookups, state, move)
 
     def _waiting(self, state: GameState) -> RefereeError | None:
         """The answer or draw the game waits for, as an error, if it waits for one."""
@@ -279,61 +323,30 @@ class Engine:
 
     def facts(self, state: GameState, move: Move) -> list[Fact]:
         """What ``move`` says of the cards, now (call it before :meth:`apply`)."""
-        lk = self.lookups
-        if isinstance(move, Ask):
-            return asks.ask_facts(lk, state, move)
-        if isinstance(move, Give | Refuse):
-            return asks.answer_facts(lk, state, move)
-        if isinstance(move, Answer):
-            return questions.answer_facts(self.spec, state, move)
-        if isinstance(move, Draw):
-            return draws.draw_facts(lk, state, move)
-        if isinstance(move, TurnUp):
-            return draws.turn_up_facts(lk, state, move)
-        if isinstance(move, LayDown):
-            return laying.lay_down_facts(lk, state, move)
-        if isinstance(move, EndLaying):
-            return laying.end_laying_facts(lk, state)
-        if isinstance(move, Show):
-            return claims.show_facts(lk, state, move)
-        if isinstance(move, Play):
-            return plays.play_facts(lk, state, move)
-        return []
+        kind = type(move)
+        maker = self._fact_makers.get(kind)
+        if maker is None:
+            return []
+        if kind not in _SAME_FACTS or (kind is LayDown and self.spec.lay_down
+                                       is LayDownRule.WITH_CENTRE):
+            return maker(state, move)
+        # the same move (after the same ask or question) says the same of the cards
+        key = (state.players, move, state.asking, state.questioning)
+        found = self._facts_seen.get(key)
+        if found is None:
+            if len(self._facts_seen) > 50_000:
+                self._facts_seen.clear()
+            found = self._facts_seen[key] = maker(state, move)
+        return found
 
     def apply(self, state: GameState, move: Move) -> None:
         """Play a legal ``move``, changing ``state``."""
-        lk = self.lookups
         if state.moved:
             state.moved = []
         state.judged = None
-        if state.revealed and not isinstance(move, Show):
+        if state.revealed and type(move) is not Show:
             state.revealed = {}
-        if isinstance(move, Ask):
-            asks.apply_ask(state, move)
-        elif isinstance(move, Give):
-            asks.apply_give(lk, state, move)
-        elif isinstance(move, Refuse):
-            asks.apply_refuse(lk, state)
-        elif isinstance(move, Question):
-            questions.apply_question(state, move)
-        elif isinstance(move, Answer):
-            questions.apply_answer(lk, state)
-        elif isinstance(move, Play):
-            plays.apply_play(lk, state, move)
-        elif isinstance(move, TurnUp):
-            draws.apply_turn_up(state, move)
-        elif isinstance(move, LayDown):
-            laying.apply_lay_down(lk, state, move)
-        elif isinstance(move, EndLaying):
-            laying.apply_end_laying(lk, state)
-        elif isinstance(move, Claim):
-            claims.apply_claim(lk, state, move)
-        elif isinstance(move, Show):
-            claims.apply_show(lk, state, move)
-        elif isinstance(move, Pass):
-            give_turn(lk, state, move.target)
-        else:
-            draws.apply_draw(lk, state, move)
+        self._appliers[type(move)](state, move)
 
     def outcome(self, state: GameState) -> Result:
         """Scores by side and, once over, the winners."""

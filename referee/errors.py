@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from referee.values import value
 
 SHOWN_LINE = 80  # the most characters of a source line an error shows
 
 
 class Kind(Enum):
     """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
 
     SYNTAX = "syntax"
     HEADER = "header"
@@ -22,7 +25,7 @@ class Kind(Enum):
     USAGE = "usage"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Span:
     """A place in a source text: 1-based line and column, and the line's text."""
 

@@ -19,11 +19,11 @@ the top of the stock as dealt (:func:`stock_place`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.errors import RefereeError
 from referee.state import GameState
+from referee.values import value
 
 OUT = -1
 UNBOUNDED = 1_000
@@ -44,14 +44,14 @@ def is_stock(place: int) -> bool:
     return place <= -2
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Fact:
     """At the moment of a move, between ``least`` and ``most`` of ``cards`` are at
     ``place``.
 
     ``reason`` says it in the past tense for a contradiction's proof ("Ann asked
-    for 7H, so she held a 7"); ``error`` builds the error to report when the
-    known cards decide the fact false.
+    for 7H, so she held a 7"); ``error`` builds, from the state the fact is
+    judged in, the error to report when the known cards decide the fact false.
     """
 
     place: int
@@ -59,10 +59,10 @@ class Fact:
     least: int
     most: int
     reason: str
-    error: Callable[[], RefereeError]
+    error: Callable[[GameState], RefereeError]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Transfer:
     """Every card of ``cards`` (every card, when None) at ``source`` goes to ``target``."""
 

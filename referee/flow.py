@@ -10,7 +10,6 @@ from referee.spec import (
     Condition,
     Continuation,
     EmptyHand,
-    EndWhen,
     FirstSeat,
     PassTo,
     Target,
@@ -87,12 +86,25 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
             and not (opponents and state.teams[t] == state.teams[seat])]
 
 
+def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may ask anyone (:func:`targets`, without listing them)."""
+    needs_cards = lk.spec.ask.target_needs_cards
+    opponents = lk.spec.ask.target is Target.OPPONENT
+    hands, unknown, teams = state.hands, state.unknown, state.teams
+    for t in range(len(hands)):
+        if t == seat or (needs_cards and not hands[t] and not unknown[t]):
+            continue
+        if not (opponents and teams[t] == teams[seat]):
+            return True
+    return False
+
+
 def can_play(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` has a move in turn: an ask, a claim, a lay-down or a play."""
-    if state.hand_size(seat) == 0:
+    if not state.hands[seat] and not state.unknown[seat]:
         return False
     spec = lk.spec
-    if spec.plays or spec.claims is not None or targets(lk, state, seat):
+    if spec.plays or spec.claims is not None or has_target(lk, state, seat):
         return True  # a question needs a target, as an ask does
     by_choice = spec.lay_down is not LayDownRule.AT_ONCE
     return by_choice and (state.unknown[seat] > 0 or bool(whole_sets(lk, state, seat)))
@@ -131,20 +143,18 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
 
 def ended(lk: Lookups, state: GameState) -> bool:
     """End the game if an end condition holds; say whether it did."""
-    ends = lk.spec.end_when
-    count = len(state.players)
+    ends = lk.ends
     over = (
-        (len(state.laid_order) + len(state.void) == len(lk.spec.sets) > 0
-         and bool({EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends))
-        or (EndWhen.ALL_EMPTY in ends and not state.stock
-            and all(state.hand_size(s) == 0 for s in range(count)))
-        or (EndWhen.STOCK_EMPTY in ends and not state.stock)
-        or (EndWhen.PLAYER_EMPTY in ends
-            and any(state.hand_size(s) == 0 for s in range(count)))
+        (ends.all_sets and len(state.laid_order) + len(state.void) == ends.sets)
+        or (not state.stock and (ends.stock_empty or (
+            ends.all_empty and not any(state.hands) and not any(state.unknown))))
+        or (ends.player_empty and any(
+            not hand and not unknown for hand, unknown in zip(state.hands, state.unknown,
+                                                              strict=True)))
     )
     if over:
         state.phase = Phase.OVER
-    return over
+    return bool(over)
 
 
 def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:

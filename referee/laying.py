@@ -24,6 +24,12 @@ def open_laying(
 ) -> None:
     """Cards came into these hands, perhaps completing these sets; lay what is whole,
     then go on as ``after`` says."""
+    if not state.unplaced and not any(  # every card known, and no set whole: go on
+            lk.set_cards[name] <= state.hands[seat]
+            for seat, names in sets_by_seat.items() for name in names):
+        state.laying = {}
+        resume(lk, state, after)
+        return
     state.laying = {seat: frozenset(s for s in names if not state.decided(s))
                     for seat, names in sets_by_seat.items()}
     state.after_lay = after
@@ -110,26 +116,30 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
     if spec.lay_down is LayDownRule.AT_ONCE:
         return [Fact(move.player, members, len(members), len(members),
                      f"{who} laid down {name}, so {who} held all of it",
-                     lambda: RefereeError(Kind.CONTRADICTION, f"{who} has not just completed "
-                                          f"the set {name}: {who} does not hold all of it"))]
-    hand = state.hands[move.player]
+                     lambda state: RefereeError(
+                         Kind.CONTRADICTION,
+                         f"{who} has not just completed the set {name}: {who} does not hold "
+                         "all of it"))]
+    seat = move.player
     if spec.lay_down is LayDownRule.WITH_CENTRE:
         needed = members - set(state.centre)
         return [
             Fact(move.player, needed, 1, len(needed),
                  f"{who} took {name}, so {who} held a card of it",
-                 lambda: RefereeError(Kind.ILLEGAL, f"{who} holds no card of {name}; a set "
-                                      "is taken with at least one card from the hand")),
+                 lambda state: RefereeError(Kind.ILLEGAL, f"{who} holds no card of {name}; "
+                                            "a set is taken with at least one card from the hand")),
             Fact(move.player, needed, len(needed), len(needed),
                  f"{who} took {name}{' with the centre' if needed != members else ''}, so "
                  f"{who} held {lk.listed(needed)}",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"neither {who}'s hand nor the "
-                                      f"centre holds {lk.listed(needed - hand)} of {name}")),
+                 lambda state: RefereeError(
+                     Kind.CONTRADICTION, f"neither {who}'s hand nor the centre holds "
+                     f"{lk.listed(needed - state.hands[seat])} of {name}")),
         ]
     return [Fact(move.player, members, len(members), len(members),
                  f"{who} laid down {name}, so {who} held all of it",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} does not hold all of "
-                                      f"{name}: {lk.listed(members - hand)} missing"))]
+                 lambda state: RefereeError(
+                     Kind.CONTRADICTION, f"{who} does not hold all of {name}: "
+                     f"{lk.listed(members - state.hands[seat])} missing"))]
 
 
 def end_laying_facts(lk: Lookups, state: GameState) -> list[Fact]:
@@ -143,8 +153,9 @@ def _not_whole(lk: Lookups, state: GameState, seat: int, name: str) -> Fact:
     members = lk.set_cards[name]
     return Fact(seat, members, 0, len(members) - 1,
                 f"{who} did not lay down {name} at once, so {who} did not hold all of it",
-                lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds all of {name}, and a "
-                                     f"whole set is laid down at once: '{who} books {name}'"))
+                lambda state: RefereeError(
+                    Kind.CONTRADICTION, f"{who} holds all of {name}, and a whole set is laid "
+                    f"down at once: '{who} books {name}'"))
 
 
 def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:

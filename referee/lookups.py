@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from referee.cards import Card, Rank, rank_of
-from referee.spec import GameSpec
+from referee.spec import EndWhen, GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Ends:
+    """When the game ends, as flags tested after every move."""
+
+    all_sets: bool  # when every set is won, laid or void
+    sets: int  # how many sets there are
+    stock_empty: bool
+    all_empty: bool  # the stock and every hand
+    player_empty: bool  # some hand
 
 
 class Lookups:
@@ -25,6 +37,12 @@ class Lookups:
         self.points = {s.name: spec.points_by_kind.get(s.kind, spec.points_per_set)
                        for s in spec.sets}
         self.deck = frozenset(spec.cards)
+        ends = spec.end_when
+        self.ends = Ends(
+            all_sets=bool(spec.sets) and bool(
+                {EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends),
+            sets=len(spec.sets), stock_empty=EndWhen.STOCK_EMPTY in ends,
+            all_empty=EndWhen.ALL_EMPTY in ends, player_empty=EndWhen.PLAYER_EMPTY in ends)
 
     def in_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` in the order of the deck."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.cards import Card, Rank
+from referee.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Ask:
     """``player`` asks ``target`` for ``rank``, or for ``card`` when one is named."""
 
@@ -17,7 +18,7 @@ class Ask:
     card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Give:
     """The asked player hands these cards over; with ``count``, that many cards of the
     rank asked for, unnamed (the table saw how many, not which)."""
@@ -27,14 +28,14 @@ class Give:
     count: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Refuse:
     """The asked player has nothing to give ("go fish")."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Draw:
     """``player`` takes the top card of the stock: ``card`` when it is named (shown to
     the table, or known from an open deal)."""
@@ -43,7 +44,7 @@ class Draw:
     card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LayDown:
     """``player`` lays down the whole set ``set_name`` from their hand: by choice, or
     at once when the rules lay sets down as soon as they are complete."""
@@ -68,7 +69,7 @@ class _EqualByKey:
         return hash(self._key())
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Claim(_EqualByKey):
     """``player`` claims ``set_name``, saying which teammate holds which of its cards.
 
@@ -89,7 +90,7 @@ class Claim(_EqualByKey):
         return self.player, self.set_name, placed
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     """``player``, whose hand is empty, passes the turn to ``target``."""
 
@@ -97,7 +98,7 @@ class Pass:
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Question:
     """``player`` asks ``target`` whether they hold any card of a rank, a suit or a
     colour: ``kind`` is ``rank``, ``suit`` or ``colour``, ``value`` e.g. ``Q``, ``H``, ``red``."""
@@ -108,7 +109,7 @@ class Question:
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Answer:
     """The questioned player's yes or no."""
 
@@ -116,7 +117,7 @@ class Answer:
     yes: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Play(_EqualByKey):
     """``player`` plays ``card``, capturing ``groups`` of centre cards (each summing to the
     card's value); with no groups the card goes to the centre. Plays that take the same
@@ -130,7 +131,7 @@ class Play(_EqualByKey):
         return self.player, self.card, frozenset(frozenset(g) for g in self.groups)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnUp:
     """Cards turned from the stock into the centre before ``player``'s turn."""
 
@@ -138,7 +139,7 @@ class TurnUp:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Show:
     """``player`` shows the table ``cards`` from their hand (after a claim, say)."""
 
@@ -146,7 +147,7 @@ class Show:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class EndLaying:
     """No more sets are laid at once now: whoever could have completed one did not.
     Never written; the referee infers it from the next event that is not a book."""

@@ -10,12 +10,14 @@ resolves them against the players and the rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Literal
 
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import ascii_number, is_digits, lines_of, quoted
+from referee.values import value
 
 HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
@@ -26,6 +28,8 @@ _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 
 class EventKind(Enum):
     """The kinds of event a transcript line can hold."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
 
     ASK = "ask"
     GIVE = "give"
@@ -41,7 +45,7 @@ class EventKind(Enum):
     SHOW = "show"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Token:
     """A word of a transcript line and its 1-based column."""
 
@@ -64,7 +68,7 @@ class Header:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """One event as written: names, cards and sets not yet resolved."""
 
@@ -77,6 +81,7 @@ class Event:
     groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
     headers: tuple[Header, ...] = ()  # a new hand's deal lines
     lay_out: bool = False  # an ask written 'asks Q to lay out X'
+    key: str = ""  # the event's words as written: the same words, the same event
 
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""
@@ -95,43 +100,116 @@ class Transcript:
 
 def read_transcript(text: str, source: str) -> Transcript:
     """Read transcript text up to its first unreadable line, kept as ``error``."""
-    headers: list[Header] = []
-    events: list[Event] = []
-    deal: list[Header] = []  # the header lines after the last `hand N`, not yet in its event
-    error: RefereeError | None = None
-    try:
-        _read_lines(text.removeprefix("\ufeff"), source, headers, events, deal)
-    except RefereeError as exc:
-        error = exc
-    if deal:
-        events[-1] = replace(events[-1], headers=tuple(deal))
-    return Transcript(source, tuple(headers), tuple(events), error)
+    reader = TranscriptReader(text, source)
+    events = tuple(reader.events())
+    return Transcript(source, reader.headers, events, reader.error)
 
 
-def _read_lines(text: str, source: str, headers: list[Header], events: list[Event],
-                deal: list[Header]) -> None:
-    for number, line in enumerate(lines_of(text), start=1):
+class TranscriptReader:
+    """Reads a transcript lazily: the header lines at once, the events one at a time as
+    they are asked for (a long match need not be held in memory). Reading stops at the
+    first unreadable line, kept as :attr:`error`."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.error: RefereeError | None = None
+        self._lines = lines_of(text.removeprefix("\ufeff"))
+        self._next = 0
+        headers: list[Header] = []
+        try:
+            while self._next < len(self._lines):
+                number, line = self._next + 1, self._lines[self._next]
+                header = _header_line(line, number, source)
+                if header is False:
+                    break
+                self._next += 1
+                if header is not None:
+                    headers.append(header)
+        except RefereeError as exc:
+            self.error = exc
+            self._next = len(self._lines)
+        self.headers = tuple(headers)
+        self.events_from = self._next + 1  # the line number of the first event line
+
+    def events(self) -> Iterator[Event]:
+        """The events, in order; a ``hand N`` event carries the deal lines after it."""
+        lines, source = self._lines, self.source
+        held: Event | None = None  # a `hand N` event, waiting for its deal lines
+        deal: list[Header] = []
+        try:
+            while self._next < len(lines):
+                number, line = self._next + 1, lines[self._next]
+                self._next += 1
+                if held is not None:
+                    header = _header_line(line, number, source)
+                    if header is None:
+                        continue
+                    if header is not False:
+                        deal.append(header)
+                        continue
+                    yield _with_deal(held, deal)
+                    held, deal = None, []
+                for event in _event_line(line, number, source):
+                    if event.kind is EventKind.NEW_HAND:
+                        if held is not None:
+                            yield _with_deal(held, deal)
+                            deal = []
+                        held = event
+                    elif held is not None:
+                        yield _with_deal(held, deal)
+                        held, deal = None, []
+                        yield event
+                    else:
+                        yield event
+        except RefereeError as exc:
+            self.error = exc
+        if held is not None:
+            yield _with_deal(held, deal)
+
+
+def _with_deal(event: Event, deal: list[Header]) -> Event:
+    return replace(event, headers=tuple(deal)) if deal else event
+
+
+def _header_line(line: str, number: int, source: str) -> Header | Literal[False] | None:
+    """A header line's header, None for a blank or comment line, False for an event line."""
+    if line in _EVENT_LINES:
+        return False
+    body = line.split("#", 1)[0]
+    if not body.strip():
+        return None
+    header = _read_header(body, number, line, source)
+    return False if header is None else header
+
+
+_EVENT_LINES: dict[str, tuple[Event, ...]] = {}  # events of each line read, at line 0
+_MAX_REMEMBERED = 8192
+
+
+def _event_line(line: str, number: int, source: str) -> list[Event]:
+    """The events of an event line. Lines repeat (``Bob says no``), so each line's events
+    are remembered, and a repeat costs only their places."""
+    found = _EVENT_LINES.get(line)
+    if found is None:
         body = line.split("#", 1)[0]
-        if not body.strip():
-            continue
-        header = _read_header(body, number, line, source)
+        header = _read_header(body, number, line, source) if ":" in body else None
         if header is not None:
-            if not events:
-                headers.append(header)
-            elif events[-1].kind is EventKind.NEW_HAND:
-                deal.append(header)
-            else:
-                raise RefereeError(Kind.HEADER, "header lines come before the first event "
-                                   "(or right after 'hand N' in a match)", header.span)
-            continue
-        if deal:
-            events[-1] = replace(events[-1], headers=tuple(deal))
-            deal.clear()
+            raise RefereeError(Kind.HEADER, "header lines come before the first event "
+                               "(or right after 'hand N' in a match)", header.span)
+        events = []
         start = 0
         for segment in body.split(";"):
             if segment.strip():
-                events.append(_read_event(segment, start, number, line, source))
+                event = _read_event(segment, start, number, line, source)
+                event.key = " ".join(segment.split())
+                events.append(event)
             start += len(segment) + 1
+        if len(_EVENT_LINES) >= _MAX_REMEMBERED:
+            _EVENT_LINES.clear()
+        _EVENT_LINES[line] = found = tuple(events)
+    return [Event(e.kind, Span(number, e.span.column, line, source, e.span.width), e.player,
+                  e.target, e.items, e.count, e.groups, e.headers, e.lay_out, e.key)
+            for e in found]
 
 
 def _tokens(segment: str, offset: int) -> list[Token]:

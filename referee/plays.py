@@ -22,7 +22,8 @@ def play_facts(lk: Lookups, state: GameState, play: Play) -> list[Fact]:
     """Playing a card says the player held it."""
     who = state.players[play.player]
     return [Fact(play.player, frozenset((play.card,)), 1, 1, f"{who} played {play.card}",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} does not hold {play.card}"))]
+                 lambda state: RefereeError(Kind.CONTRADICTION,
+                                            f"{who} does not hold {play.card}"))]
 
 
 def apply_play(lk: Lookups, state: GameState, play: Play) -> None:

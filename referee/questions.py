@@ -83,13 +83,13 @@ def answer_facts(spec: GameSpec, state: GameState, answer: Answer) -> list[Fact]
     if answer.yes:
         return [Fact(answer.player, cards, 1, UNBOUNDED,
                      f"{who} said yes to '{asked}', so {who} held such a card",
-                     lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds no card that "
-                                          f"answers '{asked}', so the answer is no"))]
+                     lambda state: RefereeError(Kind.CONTRADICTION, f"{who} holds no card "
+                                                f"that answers '{asked}', so the answer is no"))]
     return [Fact(answer.player, cards, 0, 0,
                  f"{who} said no to '{asked}', so {who} held no such card",
-                 lambda: RefereeError(Kind.CONTRADICTION, f"{who} holds "
-                                      f"{' '.join(matching_cards(state, question))}, so the "
-                                      f"answer to '{asked}' is yes"))]
+                 lambda state: RefereeError(Kind.CONTRADICTION, f"{who} holds "
+                                            f"{' '.join(matching_cards(state, question))}, so "
+                                            f"the answer to '{asked}' is yes"))]
 
 
 def forced_answer(state: GameState) -> Answer | None:

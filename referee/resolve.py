@@ -24,8 +24,23 @@ from referee.moves import (
 from referee.notation import Event, EventKind, Token
 from referee.questions import read_question
 from referee.setup import Game
-from referee.spec import Handover, SetSpec
+from referee.spec import GameSpec, Handover, SetSpec
 from referee.state import GameState, Phase
+
+_OF_THE_MOMENT = (EventKind.GIVE, EventKind.REFUSE, EventKind.TURN_UP, EventKind.NEW_HAND)
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[EventKind, str], Move]]] = {}
+
+
+def _remembered_moves(game: Game) -> dict[tuple[EventKind, str], Move]:
+    """The moves remembered for games of these rules at this table, shared by every
+    transcript checked in one process (a corpus, ``referee check`` of many files)."""
+    key = (id(game.spec), game.table.players)
+    found = _TABLES.get(key)
+    if found is None or found[0] is not game.spec:  # the spec is kept: its id stays its own
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[key] = (game.spec, {})
+    return found[1]
 
 
 class Resolver:
@@ -35,9 +50,24 @@ class Resolver:
         self.game = game
         self.spec = game.spec
         self.engine = game.engine
+        self._moves = _remembered_moves(game)
 
     def move(self, event: Event, state: GameState) -> Move:
-        """The move ``event`` stands for now; an unknown name, card or set raises."""
+        """The move ``event`` stands for now; an unknown name, card or set raises.
+
+        Most events mean the same move wherever they stand (``Ann asks Bob for 7``), so
+        their moves are remembered by their words; answers and turn-ups depend on the
+        moment and are resolved each time."""
+        key = (event.kind, event.key)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        move = self._resolve(event, state)
+        if event.key and event.kind not in _OF_THE_MOMENT:
+            self._moves[key] = move
+        return move
+
+    def _resolve(self, event: Event, state: GameState) -> Move:
         kind = event.kind
         if kind in (EventKind.ASK, EventKind.QUESTION):
             return self._ask(event)
@@ -154,15 +184,25 @@ class Resolver:
                                "to ask", event.span)
         asked = self.engine.current_player(state)
         assert asked is not None
+        questioned = state.questioning is not None
+        key = (event.kind, f"{event.key}\n{asked}{'?' if questioned else ''}")
+        found = self._moves.get(key)  # a yes or no, or cards named: the same each time
+        if found is not None:
+            return found
         player = self._seat(event, event.player) if event.player else asked
-        if state.questioning is not None:
+        if questioned:
             if event.items or event.count is not None:
                 raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
                                    event.span)
-            return Answer(player, event.kind is EventKind.GIVE)
-        if event.kind is EventKind.REFUSE:
-            return Refuse(player)
-        return self._give(event, player, state)
+            move: Move = Answer(player, event.kind is EventKind.GIVE)
+        elif event.kind is EventKind.REFUSE:
+            move = Refuse(player)
+        elif event.items:
+            move = Give(player, tuple(self._card(event, t) for t in event.items))
+        else:
+            return self._give(event, player, state)
+        self._moves[key] = move
+        return move
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
         """A give as written; an open deal fills in the cards of a rank left unnamed."""

@@ -20,13 +20,13 @@ from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.facts import Fact, decide, stock_place
 from referee.knowledge import Given, Knowledge, Proof
-from referee.moves import EndLaying, Move
+from referee.moves import Move
 from referee.notation import Event, EventKind, write_deal, write_header
+from referee.record import Record
 from referee.resolve import Resolver
 from referee.setup import Deal, Game, deal_next_hand
 from referee.spec import Handover
 from referee.state import GameState, Phase
-from referee.writer import format_move
 
 FITTING = {
     Phase.ANSWER: (EventKind.GIVE, EventKind.REFUSE),
@@ -57,26 +57,6 @@ def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[s
     return described
 
 
-@dataclass(slots=True)
-class Record:
-    """What was played, with what the referee filled in, to be written out on demand."""
-
-    header: list[str]
-    players: tuple[str, ...]
-    lay_out: bool  # asks and gives put cards in the centre
-    played: list[Move | str]  # str: a line as is
-
-    def lines(self) -> list[str]:
-        """The canonical transcript: the header, then each move."""
-        lines = list(self.header)
-        for entry in self.played:
-            if isinstance(entry, str):
-                lines.append(entry)
-            elif not isinstance(entry, EndLaying):
-                lines.append(format_move(entry, self.players, lay_out=self.lay_out))
-        return lines
-
-
 def given_facts(game: Game, deal: Deal) -> list[Given]:
     """What the header of a hidden deal showed: the hands and stock typed."""
     given = []
@@ -96,7 +76,7 @@ def given_facts(game: Game, deal: Deal) -> list[Given]:
 
 
 def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
-    def never() -> RefereeError:
+    def never(state: GameState) -> RefereeError:
         raise AssertionError("a header fact is true of the deal it describes")
     return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
 
@@ -124,20 +104,22 @@ class Session:
     event the cards contradict (its facts about the cards are then set aside).
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, record: bool = True) -> None:
         self.game = game
         self.engine = game.engine
         self.resolver = Resolver(game)
         names = game.table.players
-        teams = tuple(
-            (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
-            for index, team in enumerate(game.team_names))
         deal = game.deal
-        header = write_header(game.rules, names, game.dealer, deal.hands, deal.stock,
-                              game.options, teams, game.target, deal.centre,
-                              hidden=deal.hidden)
-        lay_out = game.spec.ask.handover is Handover.TO_CENTRE
-        self.record = Record(header, names, lay_out, [])
+        self.record: Record | None = None  # kept only when asked: what format writes out
+        if record:
+            teams = tuple(
+                (team, tuple(names[s] for s, t in enumerate(game.teams) if t == index))
+                for index, team in enumerate(game.team_names))
+            header = write_header(game.rules, names, game.dealer, deal.hands, deal.stock,
+                                  game.options, teams, game.target, deal.centre,
+                                  hidden=deal.hidden)
+            lay_out = game.spec.ask.handover is Handover.TO_CENTRE
+            self.record = Record(header, names, lay_out)
         self.notes: list[tuple[int, str]] = []
         self.hand = 1
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
@@ -210,15 +192,16 @@ class Session:
     def _mark(self) -> _Mark:
         return _Mark(self.state.copy(), self.knowledge,
                      self.knowledge.depth if self.knowledge is not None else 0,
-                     len(self.record.played), len(self.notes), self.hand, list(self.banked),
-                     self.last_span)
+                     len(self.record.played) if self.record is not None else 0,
+                     len(self.notes), self.hand, list(self.banked), self.last_span)
 
     def _rollback(self, mark: _Mark) -> None:
         self.state, self.knowledge = mark.state, mark.knowledge
         if self.knowledge is not None:
             while self.knowledge.depth > mark.depth:
                 self.knowledge.undo()
-        del self.record.played[mark.played:]
+        if self.record is not None:
+            del self.record.played[mark.played:]
         del self.notes[mark.notes:]
         self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
 
@@ -277,7 +260,7 @@ class Session:
         for fact in () if self._trusting else engine.facts(state, move):
             verdict = decide(state, fact)
             if verdict is False and self.knowledge is None:
-                raise fact.error().located(span)
+                raise fact.error(state).located(span)
             if verdict is not True:
                 unsettled.append(fact)
         model = self.knowledge
@@ -293,7 +276,8 @@ class Session:
         engine.apply(state, move)
         if model is not None:
             model.moved(state.moved)
-        self.record.played.append(move)
+        if self.record is not None:
+            self.record.add(span.line, move)
         if state.judged is not None:
             claim, judgement = state.judged
             self.notes.append((span.line, describe_judgement(
@@ -332,9 +316,10 @@ class Session:
         dealer = (game.dealer + self.hand - 1) % len(names)
         deal = deal_next_hand(game, event.headers, dealer, event.span)
         self.state, self.knowledge = self._deal(deal, dealer)
-        self.record.played += [f"hand {self.hand}",
-                               *write_deal(names, deal.hands, deal.stock, deal.centre,
-                                           hidden=deal.hidden)]
+        if self.record is not None:
+            for written in [f"hand {self.hand}", *write_deal(
+                    names, deal.hands, deal.stock, deal.centre, hidden=deal.hidden)]:
+                self.record.add(event.span.line, written)
 
     # -- what is known ---------------------------------------------------------------------
 

@@ -77,6 +77,20 @@ class Game:
         return self.team_names if self.spec.teams else self.table.players
 
 
+_ENGINES: dict[int, Engine] = {}
+
+
+def engine_for(spec: GameSpec) -> Engine:
+    """The engine of ``spec``, made once: its tables and what it learns are shared by
+    every game played under the same compiled rules."""
+    engine = _ENGINES.get(id(spec))
+    if engine is None or engine.spec is not spec:  # the engine keeps its spec: ids stay
+        if len(_ENGINES) > 64:
+            _ENGINES.clear()
+        engine = _ENGINES[id(spec)] = Engine(spec)
+    return engine
+
+
 def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> Game:
     """Read the header lines into a Game; any problem raises with its line.
 
@@ -109,7 +123,7 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
         dealer = table.seat(dealer_header.values[0], dealer_header.span)
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
-    engine = Engine(spec)
+    engine = engine_for(spec)
     _check_seed(optional("deal"))
     deal = _read_deal(optional("deal"), by_key, spec, engine, table, dealer, first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])

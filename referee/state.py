@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 class Phase(Enum):
     """What the game waits for next."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
+
     ASK = "ask"            # the player in turn asks
     ANSWER = "answer"      # the asked or questioned player answers
     DRAW = "draw"          # the asker draws after a refusal
@@ -30,6 +32,8 @@ class Phase(Enum):
 
 class AfterLay(Enum):
     """What follows once the sets completed by a move are laid at once."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
 
     DEAL = "the first turn"
     GIVE = "what a yes does"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,12 +134,19 @@ def test_the_canonical_form_checks_to_the_same_state(path: Path) -> None:
         assert status != 0 and original["state"] is None
         return
     # the canonical form names the rule file as the original does, so it is read
-    # from the original's folder
+    # from the original's folder; it keeps the lines from the first error on as typed,
+    # so it checks to the same verdict (filled-in moves may add events before the error)
     again = check_text(out, "canonical.txt", path.parent).to_json()
-    assert again["ok"], again  # what was accepted before an error is legal on its own
-    if original["ok"]:
-        assert again["state"] == original["state"]
+    assert again["ok"] == original["ok"], again
+    assert again["state"] == original["state"]
+    if not original["ok"]:
+        lineless = [re.sub(r"line \d+", "line", verdict["error"]["message"])
+                    for verdict in (again, original)]
+        assert again["error"]["kind"] == original["error"]["kind"]
+        assert lineless[0] == lineless[1]
     assert status == (0 if original["ok"] else 1)
+    comments = [line for line in path.read_text().splitlines() if "#" in line]
+    assert all(line.partition("#")[2] in out for line in comments)  # nothing typed is lost
 
 
 def test_simulated_games_of_a_rule_file_outside_rules_check_from_anywhere(
@@ -149,3 +157,18 @@ def test_simulated_games_of_a_rule_file_outside_rules_check_from_anywhere(
     assert status == 0 and "unfinished after 40 moves: 2" in out
     for file in tmp_path.glob("*.txt"):
         assert run("check", str(file))[0] == 0
+
+
+def test_format_keeps_comments_and_the_lines_from_the_first_error_as_typed(
+        tmp_path: Path) -> None:
+    text = LEGAL.read_text().replace("Bob: Ann, 8?; no", "Bob: Ann, 7?; no   # a slip")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text + "\n# the rest of the evening\nAnn   asks   Bob for Q\n")
+    status, out, _ = run("format", str(bad))
+    assert status == 1
+    error_line = text.splitlines().index("Bob: Ann, 7?; no   # a slip")
+    tail = out.splitlines()[-3:]
+    assert tail == ["", "# the rest of the evening", "Ann   asks   Bob for Q"] or tail[-2:] == [
+        "# the rest of the evening", "Ann   asks   Bob for Q"]
+    assert "Bob: Ann, 7?; no   # a slip" in out.splitlines()
+    assert out.splitlines().count("Bob: Ann, 7?; no   # a slip") == 1 and error_line > 0
