@@ -17,8 +17,8 @@ from referee.state import AfterLay, GameState, Phase
 
 def unlaid(state: GameState, lk: Lookups, cards: frozenset[Card] | list[Card]) -> list[Card]:
     """The cards of ``cards`` whose sets are still in play."""
-    out = {name for _, name in state.laid_order} | set(state.void)
-    return [c for c in cards if lk.set_name[c] not in out]
+    out, set_name = state.finished, lk.set_name
+    return [c for c in cards if set_name[c] not in out]
 
 
 def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
@@ -101,9 +101,12 @@ def asked_cards(lk: Lookups, ask: Ask) -> frozenset[Card]:
 
 
 def cards_due(lk: Lookups, state: GameState, ask: Ask) -> tuple[Card, ...]:
-    """The cards of the asked hand that the ask is for, as far as they are known."""
+    """The cards of the asked hand that the ask is for, as far as they are known (in
+    the order of the deck)."""
     hand = state.hands[ask.target]
-    return tuple(lk.in_deck_order(c for c in asked_cards(lk, ask) if c in hand))
+    if ask.card is not None:
+        return (ask.card,) if ask.card in hand else ()
+    return tuple(c for c in lk.rank_in_order[ask.rank] if c in hand)
 
 
 def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
@@ -252,6 +255,10 @@ def ask_options(
     if not spec.has_asks:
         return [], []
     hand = state.hands[seat]
+    whom = targets(lk, state, seat)
+    if spec.ask.item is AskFor.RANK and spec.ask.must_hold is Holding.SAME_RANK:
+        out, set_name, rank = state.finished, lk.set_name, lk.rank
+        return [(r, None) for r in sorted({rank[c] for c in hand if set_name[c] not in out})], whom
     if spec.ask.must_hold is Holding.SAME_RANK:
         pool = [c for r in {lk.rank[c] for c in hand} for c in lk.cards_of_rank[r]]
     elif spec.ask.must_hold is Holding.SAME_SET:
@@ -259,7 +266,6 @@ def ask_options(
     else:
         pool = list(spec.cards)
     pool = unlaid(state, lk, pool)
-    whom = targets(lk, state, seat)
     if spec.ask.item is AskFor.RANK:
         return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})], whom
     items: list[tuple[Rank, Card | None]] = []

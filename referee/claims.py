@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact
-from referee.flow import after_own_play, moved, reveal, win
+from referee.flow import after_own_play, moved, reveal
 from referee.lookups import Lookups
 from referee.moves import Claim, Show
 from referee.spec import Fate, GameSpec
@@ -125,10 +125,7 @@ def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:
         hand.difference_update(cards)
     state.judged = (claim, judgement)
     state.showing = None
-    if judgement.winner is None:
-        state.void.append(claim.set_name)
-    else:
-        win(state, judgement.winner, claim.set_name)
+    state.finish(claim.set_name, judgement.winner)
     after_own_play(lk, state, claim.player)
 
 

@@ -14,7 +14,6 @@ import click
 
 from referee.checker import Verdict, check_file, format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
-from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
 from referee.reading import STDIN
 from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
@@ -66,6 +65,8 @@ def check(transcripts: tuple[Path, ...], as_json: bool, knowledge: bool) -> None
             elif len(transcripts) == 1:
                 _echo(verdict.report(), err=not verdict.ok)
                 if verdict.knowledge is not None:
+                    from referee.display import knowledge_table, print_table  # rich: lazily
+
                     print_table(knowledge_table(verdict.knowledge, verdict.state))
             else:
                 _echo(_one_line(verdict))

@@ -8,6 +8,8 @@ Every problem is raised through :func:`fail` with the statement's span.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import lru_cache
@@ -15,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, TypeVar
 
+from referee import cache
 from referee.ast import Node, RuleFile, Word
 from referee.cards import (
     JOKERS,
@@ -35,7 +38,14 @@ from referee.cards import (
     suit_of,
 )
 from referee.errors import Kind, RefereeError, Span
-from referee.reading import Unreadable, ascii_number, quoted
+from referee.reading import (
+    MAX_RULE_FILE_BYTES,
+    Unreadable,
+    ascii_number,
+    decode,
+    quoted,
+    read_capped,
+)
 from referee.resources import rules_dir
 from referee.spec import (
     AskFor,
@@ -59,7 +69,6 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
-from referee.syntax import parse_rule_file
 
 E = TypeVar("E", bound=Enum)
 
@@ -140,10 +149,83 @@ def bundled_rule_names() -> list[str]:
     return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))
 
 
+_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]],
+              tuple[tuple[tuple[str, tuple[int, int, int] | None], ...], GameSpec]] = {}
+
+
 def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
-    """Compile the rule file at ``path`` (and its bases) with option values set."""
-    layers = _load_layers(path, [])
-    return _compile(tuple(layers), tuple(sorted((options or {}).items())))
+    """Compile the rule file at ``path`` (and its bases) with option values set.
+
+    A spec is remembered with the identity, size and time of every file it was
+    compiled from; while none of them changes, it is not read again."""
+    chosen = tuple(sorted((options or {}).items()))
+    key = (str(path), chosen)
+    found = _LOADED.get(key)
+    if found is not None and all(_stamp(file) == stamp for file, stamp in found[0]):
+        return found[1]
+    stored = _from_disk(path, chosen)
+    if stored is not None:
+        files, spec = stored
+    else:
+        layers = _load_layers(path, [])
+        spec = _compile(tuple(layers), chosen)
+        files = tuple(layer.path for layer in layers)
+        _to_disk(path, chosen, files, spec)
+    if len(_LOADED) > 256:
+        _LOADED.clear()
+    _LOADED[key] = (tuple((file, _stamp(file)) for file in files), spec)
+    return spec
+
+
+def _text(path: Path | str) -> str | None:
+    """A rule file's text, or None when it cannot be read within its cap."""
+    try:
+        data = read_capped(Path(path), MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")
+        return decode(data, str(path), Kind.RULES)
+    except RefereeError:
+        return None
+
+
+def _disk_key(path: Path, chosen: tuple[tuple[str, str], ...]) -> str | None:
+    text = _text(path)
+    if text is None:
+        return None
+    return cache.key("spec", str(path.resolve()), text, repr(chosen))
+
+
+def _from_disk(path: Path, chosen: tuple[tuple[str, str], ...]
+               ) -> tuple[tuple[str, ...], GameSpec] | None:
+    """A spec compiled by an earlier run from files that still read the same."""
+    name = _disk_key(path, chosen)
+    entry = cache.load(name) if name is not None else None
+    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], GameSpec)):
+        return None
+    layers, spec = entry
+    for file, digest in layers:
+        text = _text(file)
+        if text is None or hashlib.sha256(text.encode()).hexdigest() != digest:
+            return None
+    return tuple(file for file, _ in layers), spec
+
+
+def _to_disk(path: Path, chosen: tuple[tuple[str, str], ...], files: tuple[str, ...],
+             spec: GameSpec) -> None:
+    name = _disk_key(path, chosen)
+    texts = [_text(file) for file in files]
+    if name is None or any(text is None for text in texts):
+        return
+    layers = tuple((file, hashlib.sha256(text.encode()).hexdigest())
+                   for file, text in zip(files, texts, strict=True) if text is not None)
+    cache.store(name, (layers, spec))
+
+
+def _stamp(file: str) -> tuple[int, int, int] | None:
+    """A file's inode, size and modification time, or None when it cannot be seen."""
+    try:
+        stat = os.stat(file)
+    except (OSError, ValueError):
+        return None
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
 @lru_cache(maxsize=128)
@@ -152,6 +234,8 @@ def _compile(layers: tuple[RuleFile, ...], options: tuple[tuple[str, str], ...])
 
 
 def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
+    from referee.syntax import parse_rule_file  # Lark: imported only to parse
+
     resolved = path.resolve()
     rule_file = parse_rule_file(path)
     extends = [s for s in rule_file.statements if s.kind == "extends"]

@@ -57,8 +57,7 @@ def reveal(state: GameState, seat: int, card: Card) -> None:
 
 def win(state: GameState, side: int, set_name: str) -> None:
     """``side`` wins ``set_name``."""
-    state.laid[side].append(set_name)
-    state.laid_order.append((side, set_name))
+    state.finish(set_name, side)
 
 
 def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
@@ -144,17 +143,19 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
 def ended(lk: Lookups, state: GameState) -> bool:
     """End the game if an end condition holds; say whether it did."""
     ends = lk.ends
-    over = (
-        (ends.all_sets and len(state.laid_order) + len(state.void) == ends.sets)
-        or (not state.stock and (ends.stock_empty or (
-            ends.all_empty and not any(state.hands) and not any(state.unknown))))
-        or (ends.player_empty and any(
-            not hand and not unknown for hand, unknown in zip(state.hands, state.unknown,
-                                                              strict=True)))
-    )
+    over = ends.all_sets and len(state.finished) == ends.sets
+    if not over and not state.stock:
+        over = ends.stock_empty or (ends.all_empty and not any(state.hands)
+                                    and not any(state.unknown))
+    if not over and ends.player_empty:
+        unknown = state.unknown
+        for seat, hand in enumerate(state.hands):
+            if not hand and not unknown[seat]:
+                over = True
+                break
     if over:
         state.phase = Phase.OVER
-    return bool(over)
+    return over
 
 
 def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:

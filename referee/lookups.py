@@ -33,6 +33,7 @@ class Lookups:
         for card in spec.cards:
             cards_of_rank.setdefault(self.rank[card], []).append(card)
         self.cards_of_rank = {r: frozenset(cs) for r, cs in cards_of_rank.items()}
+        self.rank_in_order = {r: tuple(cs) for r, cs in cards_of_rank.items()}  # deck order
         self.position = {card: i for i, card in enumerate(spec.cards)}
         self.points = {s.name: spec.points_by_kind.get(s.kind, spec.points_per_set)
                        for s in spec.sets}

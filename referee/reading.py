@@ -25,6 +25,7 @@ from pathlib import Path
 from referee.errors import Kind, RefereeError, Span, undecodable
 
 STDIN = "-"
+MAX_RULE_FILE_BYTES = 256 * 1024  # a rule file
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
 MAX_DIGITS = 18  # longer numbers are refused before int() sees them
 _DIGITS = re.compile(r"[0-9]+")

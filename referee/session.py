@@ -13,13 +13,12 @@ game is a ``contradiction``, with the earlier lines that prove it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.facts import Fact, decide, stock_place
-from referee.knowledge import Given, Knowledge, Proof
 from referee.moves import Move
 from referee.notation import Event, EventKind, write_deal, write_header
 from referee.record import Record
@@ -27,6 +26,9 @@ from referee.resolve import Resolver
 from referee.setup import Deal, Game, deal_next_hand
 from referee.spec import Handover
 from referee.state import GameState, Phase
+
+if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
+    from referee.knowledge import Given, Knowledge, Proof
 
 FITTING = {
     Phase.ANSWER: (EventKind.GIVE, EventKind.REFUSE),
@@ -59,6 +61,8 @@ def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[s
 
 def given_facts(game: Game, deal: Deal) -> list[Given]:
     """What the header of a hidden deal showed: the hands and stock typed."""
+    from referee.knowledge import Given
+
     given = []
     for seat, line in deal.lines:
         if seat < 0:
@@ -136,6 +140,8 @@ class Session:
             return state, None
         face_down = [c for c in game.spec.cards if c not in deal.centre]
         sizes = [state.hand_size(seat) for seat in range(len(state.players))]
+        from referee.knowledge import Knowledge
+
         model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
         return state, model
 

@@ -298,22 +298,23 @@ def _read_deal(
     if kind not in (["given"], ["hidden"]):
         raise RefereeError(Kind.HEADER, "the deal is 'seed N', 'given' or 'hidden'", span)
     hidden = kind == ["hidden"]
-    seen: dict[Card, Span] = {}
+    seen: dict[Card, int] = {}  # the line each card is dealt on
     deck = set(spec.cards)
 
     def cards_of(line: Header) -> tuple[Card, ...]:
         cards = []
+        number = line.span.line
         for token in line.values:
-            at = Span(line.span.line, token.column, line.span.text, line.span.source,
-                      len(token.text))
             card = parse_card(token.text)
-            if card is None or card not in deck:
+            if card is None or card not in deck or card in seen:
+                at = Span(number, token.column, line.span.text, line.span.source,
+                          len(token.text))
+                if card is not None and card in seen:
+                    raise RefereeError(Kind.HEADER, f"{card} is dealt twice (also on line "
+                                       f"{seen[card]})", at)
                 what = "not a card" if card is None else f"not in the deck of {spec.title}"
                 raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is {what}", at)
-            if card in seen:
-                raise RefereeError(Kind.HEADER, f"{card} is dealt twice (also on line "
-                                   f"{seen[card].line})", at)
-            seen[card] = at
+            seen[card] = number
             cards.append(card)
         return tuple(cards)
 

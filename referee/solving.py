@@ -22,8 +22,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pysat.solvers import Solver
-
 from referee.cards import Card
 from referee.witness import Constraint
 
@@ -64,6 +62,8 @@ class Deals:
         self.var = {(card, place): index + 1 for index, (card, place) in
                     enumerate((c, p) for c in cards for p in places)}
         self.top = len(self.var)
+        from pysat.solvers import Solver  # imported only when a hidden deal needs a solver
+
         self.solver = Solver(name="minicard")
         self.solves = 0
         groups = [([self.var[c, p] for p in places], 1) for c in cards]

@@ -82,6 +82,7 @@ class GameState:
     judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
     revealed: dict[Card, int] = field(default_factory=dict)  # its cards' holders
     moved: list[Transfer] = field(default_factory=list)  # what the last move moved
+    finished: set[str] = field(default_factory=set)  # the sets out of play: won or void
 
     @property
     def over(self) -> bool:
@@ -94,7 +95,16 @@ class GameState:
 
     def decided(self, set_name: str) -> bool:
         """Whether the set is out of play: won by a side, or void."""
-        return set_name in self.void or any(name == set_name for _, name in self.laid_order)
+        return set_name in self.finished
+
+    def finish(self, set_name: str, side: int | None) -> None:
+        """The set is out of play: won by ``side``, or void (None)."""
+        if side is None:
+            self.void.append(set_name)
+        else:
+            self.laid[side].append(set_name)
+            self.laid_order.append((side, set_name))
+        self.finished.add(set_name)
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds, known or not."""
@@ -117,4 +127,5 @@ class GameState:
             unplaced=set(self.unplaced), stock_taken=self.stock_taken,
             laying=dict(self.laying), after_lay=self.after_lay, showing=self.showing,
             judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
+            finished=set(self.finished),
         )

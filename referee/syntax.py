@@ -12,10 +12,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
 from referee.errors import Kind, RefereeError, Span
-from referee.reading import decode, lines_of, read_capped
+from referee.reading import MAX_RULE_FILE_BYTES, decode, lines_of, read_capped
 from referee.resources import grammar_path
-
-MAX_RULE_FILE_BYTES = 256 * 1024
 
 _KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
 
