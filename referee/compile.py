@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
@@ -166,6 +167,8 @@ def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
     stored = _from_disk(path, chosen)
     if stored is not None:
         files, spec = stored
+        if spec.source != str(path):  # compiled from another spelling of the same file
+            spec = replace(spec, source=str(path))
     else:
         layers = _load_layers(path, [])
         spec = _compile(tuple(layers), chosen)
