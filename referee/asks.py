@@ -117,6 +117,8 @@ def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
     if state.hidden or state.unknown[ask.target]:
         return None
     due = cards_due(lk, state, ask)
+    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+        due = due[:1]  # the giver's choice: the first in the deck's order
     return Give(ask.target, due) if due else Refuse(ask.target)
 
 
@@ -142,6 +144,12 @@ def give_violation(lk: Lookups, state: GameState, give: Give) -> RefereeError | 
                             f"{stray[0]} is not one")
     if len(set(give.cards)) != len(give.cards):
         return RefereeError(Kind.ILLEGAL, "a card is given twice")
+    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+        if len(give.cards) > 1 or (give.count or 1) != 1:
+            return RefereeError(Kind.ILLEGAL, f"{who} gives one card of the rank asked for")
+        if give.count and state.hidden:
+            return RefereeError(Kind.ILLEGAL, f"{who} chooses which {ask.rank} to give: name "
+                                f"it ('{who} gives {ask.rank}S')")
     if give.count == 0:
         return RefereeError(Kind.ILLEGAL, f"{who} gives no cards: that is 'no'")
     if not give.cards and give.count is None:
@@ -196,10 +204,12 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
         return RefereeError(Kind.CONTRADICTION, f"{who} must give {held}, not "
                             f"{' '.join(move.cards)}")
 
-    return [Fact(move.player, named, len(named), len(named),
-                 f"{who} gave {lk.listed(named)}", wrong_cards),
-            Fact(move.player, pool, len(named), len(named),
-                 f"{who} gave every {ask.rank} {who} held", wrong_cards)]
+    gave = Fact(move.player, named, len(named), len(named), f"{who} gave {lk.listed(named)}",
+                wrong_cards)
+    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+        return [gave]
+    return [gave, Fact(move.player, pool, len(named), len(named),
+                       f"{who} gave every {ask.rank} {who} held", wrong_cards)]
 
 
 def apply_give(lk: Lookups, state: GameState, give: Give) -> None:

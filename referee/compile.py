@@ -370,7 +370,9 @@ class _Compiler:
         centre_refill = self.slots.get("centre_refill")
         title = self.slots["name"].words[0].text if "name" in self.slots else self.top.name
         about = self.slots["about"].words[0].text if "about" in self.slots else ""
+        self._check_partial_sets(sets)
         per_set, by_kind = self._scores(sets)
+        match_target, match_by_hands = self._match()
         return GameSpec(
             name=self.top.name, title=title, about=about, source=self.top.path,
             player_counts=frozenset(player_counts), teams=teams,
@@ -392,10 +394,15 @@ class _Compiler:
             after_question=self._phrase("after_question", PassTo, PassTo.NEXT),
             ask=ask, on_given=on_given, on_refused=on_refused,
             when_stuck=self._phrase("cannot_ask", WhenStuck, WhenStuck.SIT_OUT),
+            refill_deal=self._refill(),
+            refill_not_last=bool(self.slots.get("refill")
+                                 and self.slots["refill"].part("refill_unless")),
             first_seat=self._phrase("first_player", FirstSeat, FirstSeat.LEFT_OF_DEALER),
             end_when=frozenset(
                 [EndWhen(p.phrase) for p in self.need("end").parts] + [EndWhen.ALL_SETS_LAID]),
             points_per_set=per_set, points_by_kind=MappingProxyType(by_kind),
+            points_by_set=MappingProxyType(self._scores_by_rank(sets)),
+            match_target=match_target, match_by_hands=match_by_hands,
             winner=self.slots["winner"].parts[0].phrase if "winner" in self.slots
             else "most points",
             ties=self._phrase("ties", TieRule, TieRule.STAND),
@@ -491,13 +498,15 @@ class _Compiler:
             sets = []
             for rank in sorted({rank_of(c) for c in cards}, key=_rank_key(ranks)):
                 members = frozenset(c for c in cards if rank_of(c) == rank)
-                if len(members) != size:
+                if len(members) % size:
                     fail(f"a book is {size} cards of one rank, but the deck has "
-                         f"{len(members)} of rank {rank}", node.span)
+                         f"{len(members)} of rank {rank}: {size} does not divide it",
+                         node.span)
                 aliases = {rank.lower(), *RANK_WORDS.get(rank, ())}
                 if rank == "10":
                     aliases.add("t")
-                sets.append(SetSpec(rank, members, frozenset(aliases), "book"))
+                sets.append(SetSpec(rank, members, frozenset(aliases), "book", size,
+                                    len(members) // size))
             return tuple(sets)
         return self._own_sets(ranks, cards)
 
@@ -609,8 +618,11 @@ class _Compiler:
         gives = self.need("gives")
         handover = Handover(gives.parts[0].phrase)
         if item is AskFor.RANK and handover in (Handover.THE_CARD, Handover.TO_CENTRE):
-            fail("an ask for a rank names no card to give; say 'every card of the rank'",
-                 gives.span)
+            fail("an ask for a rank names no card to give; say 'every card of the rank' or "
+                 "'one card of the rank'", gives.span)
+        if item is AskFor.CARD and handover is Handover.ONE_OF_RANK:
+            fail("an ask for a card is answered with that card; 'one card of the rank' "
+                 "answers an ask for a rank", gives.span)
         target = Target.OPPONENT if whom.phrase.startswith("an opponent") else Target.ANY_OTHER
         if target is Target.OPPONENT and "teams" not in self.slots:
             fail("asks go to opponents, but the rules never say the teams "
@@ -636,12 +648,20 @@ class _Compiler:
         if "teams" not in self.slots:
             fail("claims name teammates, but the rules never say the teams "
                  "(teams: 2, seated alternately)", node.span)
+        teams = self.slots["teams"]
+        if teams.words[0].text != "2":
+            fail("claims are for two teams: a wrong claim's set goes to 'the other team', "
+                 f"and with {quoted(teams.words[0].text)} teams there is no one other team",
+                 teams.words[0].span)
         return ClaimSpec(misplaced=self._phrase("misplaced", Fate, Fate.VOID),
                          opposed=self._phrase("opposed", Fate, Fate.OTHER_TEAM))
 
     def _rank_table(self, slot: str, ranks: tuple[Rank, ...]) -> dict[Rank, int]:
         """``card values: A 1, 2 2, ...``: a number for every rank of the deck."""
         node = self.slots.get(slot)
+        if node is not None and slot == "card_points" and "play" not in self.slots:
+            fail("card points score captured cards, but nothing is ever captured: the "
+                 "rules have no play (play: one card from the hand, capturing ...)", node.span)
         if node is None:
             if slot == "card_values" and "play" in self.slots:
                 self.missing(slot)
@@ -713,6 +733,67 @@ class _Compiler:
                 fail(f"no set is a {quoted(kind.text)} set (kinds: {', '.join(kinds)})", kind.span)
             by_kind[kind.text.lower()] = points
         return (1 if per_set is None else per_set), by_kind
+
+    def _scores_by_rank(self, sets: tuple[SetSpec, ...]) -> dict[str, int]:
+        """``3 points per set of aces``: the points of each set whose cards are all of
+        the ranks named."""
+        node = self.slots.get("score")
+        by_set: dict[str, int] = {}
+        for item in node.parts if node is not None else ():
+            of = item.part("of_ranks")
+            if of is None:
+                continue
+            ranks = set()
+            for word in of.words:
+                rank = parse_rank(word.text, digit_plurals=True)
+                if rank is None:
+                    fail(f"{quoted(word.text)} is not a rank (2 to 10, J, Q, K, A, or twos .. "
+                         "aces)", word.span)
+                ranks.add(rank)
+            chosen = [s.name for s in sets if {rank_of(c) for c in s.cards} <= ranks]
+            if not chosen:
+                fail(f"no set is made of {' '.join(w.text for w in of.words)}", of.span)
+            for name in chosen:
+                if name in by_set:
+                    fail(f"the set {name} is given points twice", item.span)
+                by_set[name] = _int(item.words[0], "points per set", 0, 1000)
+        return by_set
+
+    def _check_partial_sets(self, sets: tuple[SetSpec, ...]) -> None:
+        """Sets of part of a rank (pairs) are laid from the hand, and never claimed."""
+        if all(s.whole for s in sets):
+            return
+        node = self.slots.get("claims")
+        if node is not None:
+            fail("a claim names where every card of a set is, but these sets are part of "
+                 "a rank (any cards of it make one)", node.span)
+        lay_down = self.slots.get("lay_down")
+        if lay_down is not None and self._phrase("lay_down", LayDown,
+                                                  LayDown.AT_ONCE) is LayDown.WITH_CENTRE:
+            fail("sets of part of a rank are laid from the hand, not with cards of the "
+                 "centre", lay_down.span)
+
+    def _refill(self) -> bool:
+        """Whether a set laid from the deal is replaced from the stock."""
+        node = self.slots.get("refill")
+        if node is None:
+            return False
+        if self._phrase("lay_down", LayDown, LayDown.AT_ONCE) is not LayDown.AT_ONCE:
+            fail("only sets laid at once are laid from the deal (lay down: at once)",
+                 node.span)
+        deal = self.slots.get("deal")
+        if deal is not None and deal.kind != "deal_each":
+            fail("a set laid from the deal is replaced from the stock, but this deal leaves "
+                 "no stock (deal: 7 each with 2 players, ...)", node.span)
+        return True
+
+    def _match(self) -> tuple[int | None, bool]:
+        """A match's target, and whether it counts hands won rather than points."""
+        node = self.slots.get("match")
+        if node is None:
+            return None, False
+        target = _int(node.words[0], "a match's target", 1, 100_000)
+        return target, node.parts[0].phrase == "hands won"
 
     def _outcome(self, node: Node, ask: AskSpec) -> Outcome:
         draw = node.part("draw_first") is not None

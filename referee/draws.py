@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact, stock_place
-from referee.flow import continue_after, ended, give_turn, moved, put
+from referee.flow import moved, put, resume
 from referee.laying import open_laying
 from referee.lookups import Lookups
 from referee.moves import Draw, TurnUp
@@ -68,7 +68,7 @@ def draw_facts(lk: Lookups, state: GameState, draw: Draw) -> list[Fact]:
 def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
     """The top card goes to the drawer; sets it completes are laid; the turn goes on."""
     seat = draw.player
-    after = AfterLay.DRAW if state.phase is Phase.DRAW else AfterLay.STUCK
+    after = AfterLay.DRAW if state.phase is Phase.DRAW else state.draw_then
     top = state.stock.pop()
     moved(state, None, stock_place(state.stock_taken), seat)
     state.stock_taken += 1
@@ -84,10 +84,8 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
         touched = ({lk.set_name[card]} if card is not None else
                    {lk.set_name[c] for c in state.unplaced if c in lk.set_name})
         open_laying(lk, state, {seat: frozenset(touched)}, after)
-    elif after is AfterLay.DRAW:
-        continue_after(lk, state, lk.spec.on_refused.then)
-    elif not ended(lk, state):
-        give_turn(lk, state, seat + 1)
+    else:
+        resume(lk, state, after)
 
 
 def due_turn_up(lk: Lookups, state: GameState) -> int:

@@ -55,6 +55,7 @@ _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on
 CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
 LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
 QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it may
+PLAY_CHANCE = 0.5  # how often self-play plays a card when it could ask instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,8 @@ class Engine:
             unplaced=set(self.deck - placed - set(centre)),
         )
         lk = self.lookups
+        dealt_last = hands[dealer] if dealer < len(hands) else None
+        state.deal_last = dealt_last[-1] if dealt_last else None
         if self.spec.lay_down is LayDownRule.AT_ONCE and self.spec.sets:
             every_set = frozenset(lk.set_cards)
             laying.open_laying(lk, state, dict.fromkeys(range(count), every_set), AfterLay.DEAL)
@@ -390,7 +393,8 @@ class Engine:
         can_ask = bool(items and whom)
         if self.spec.claims is not None and (not can_ask or rng.random() < CLAIM_CHANCE):
             return claims.random_claim(self.spec, state, rng)
-        if not can_ask and self.spec.plays and state.hands[state.turn]:
+        if self.spec.plays and state.hands[state.turn] and (
+                not can_ask or rng.random() < PLAY_CHANCE):
             return random_play(self.spec.card_values, state, rng)
         if not can_ask:
             return rng.choice(lay_downs) if lay_downs else None

@@ -55,9 +55,11 @@ def reveal(state: GameState, seat: int, card: Card) -> None:
 # -- sets ---------------------------------------------------------------------------
 
 
-def win(state: GameState, side: int, set_name: str) -> None:
-    """``side`` wins ``set_name``."""
-    state.finish(set_name, side)
+def win(lk: Lookups, state: GameState, side: int, set_name: str) -> None:
+    """``side`` wins (a copy of) ``set_name``."""
+    copies = lk.set_copies[set_name]
+    last = copies == 1 or sum(name == set_name for _, name in state.laid_order) + 1 == copies
+    state.finish(set_name, side, last=last)
 
 
 def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
@@ -69,7 +71,8 @@ def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and s.cards <= reach and s.cards & hand]
     if rule is LayDownRule.IN_TURN:
-        return [s.name for s in lk.spec.sets if s.cards <= hand]
+        return [s.name for s in lk.spec.sets
+                if not state.decided(s.name) and len(s.cards & hand) >= s.needed]
     return []
 
 
@@ -126,7 +129,9 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
     is over, whatever ``end:`` says: nothing is left to play.
     """
     count = len(state.players)
-    may_draw = lk.spec.when_stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
+    stuck = lk.spec.when_stuck
+    may_draw = stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
+    go_on = stuck is WhenStuck.DRAW_AND_GO_ON and bool(state.stock)
     for step in range(count):
         seat = (start + step) % count
         if can_play(lk, state, seat):
@@ -134,8 +139,9 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
             if lk.spec.centre_refill > len(state.centre) and state.stock:
                 state.phase = Phase.TURN_UP
             return
-        if may_draw:
+        if may_draw or (go_on and not state.hands[seat] and not state.unknown[seat]):
             state.turn, state.phase = seat, Phase.STUCK_DRAW
+            state.draw_then = AfterLay.GO_ON if go_on else AfterLay.STUCK
             return
     state.phase = Phase.OVER
 
@@ -162,6 +168,8 @@ def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:
     """The player in turn has no cards left: they pass the turn as the rules say."""
     if lk.spec.empty_hand is EmptyHand.CHOSEN:
         state.turn, state.phase = seat, Phase.PASS
+    elif lk.spec.when_stuck is WhenStuck.DRAW_AND_GO_ON and state.stock:
+        give_turn(lk, state, seat)  # the player draws and goes on
     else:
         give_turn(lk, state, seat + 1)
 
@@ -225,5 +233,8 @@ def resume(lk: Lookups, state: GameState, after: AfterLay) -> None:
     elif after is AfterLay.DRAW:
         continue_after(lk, state, spec.on_refused.then)
     elif not ended(lk, state):
-        start = first_seat(lk, state) if after is AfterLay.DEAL else state.turn + 1
+        if after is AfterLay.DEAL:
+            start = first_seat(lk, state)
+        else:
+            start = state.turn if after is AfterLay.GO_ON else state.turn + 1
         give_turn(lk, state, start)

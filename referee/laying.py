@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
-from referee.facts import OUT, Fact
-from referee.flow import after_own_play, moved, resume, take, whole_sets, win
+from referee.facts import OUT, UNBOUNDED, Fact, stock_place
+from referee.flow import after_own_play, moved, put, resume, take, whole_sets, win
 from referee.lookups import Lookups
 from referee.moves import EndLaying, LayDown
 from referee.spec import LayDown as LayDownRule
@@ -25,7 +25,7 @@ def open_laying(
     """Cards came into these hands, perhaps completing these sets; lay what is whole,
     then go on as ``after`` says."""
     if not state.unplaced and not any(  # every card known, and no set whole: go on
-            lk.set_cards[name] <= state.hands[seat]
+            len(lk.set_cards[name] & state.hands[seat]) >= lk.set_needed[name]
             for seat, names in sets_by_seat.items() for name in names):
         state.laying = {}
         resume(lk, state, after)
@@ -43,7 +43,8 @@ def settle(lk: Lookups, state: GameState) -> None:
     """Forget the sets the known cards show are not whole; once none is left to look
     at, end the lay phase."""
     for seat, names in list(state.laying.items()):
-        kept = frozenset(n for n in names if _may_be_whole(state, seat, lk.set_cards[n]))
+        kept = frozenset(n for n in names
+                         if _may_be_whole(state, seat, lk.set_cards[n], lk.set_needed[n]))
         if kept:
             state.laying[seat] = kept
         else:
@@ -52,21 +53,25 @@ def settle(lk: Lookups, state: GameState) -> None:
         resume(lk, state, state.after_lay)
 
 
-def _may_be_whole(state: GameState, seat: int, members: frozenset[Card]) -> bool:
-    """Whether the known cards leave it possible that ``seat`` holds all of ``members``."""
+def _may_be_whole(state: GameState, seat: int, members: frozenset[Card], needed: int) -> bool:
+    """Whether the known cards leave it possible that ``seat`` holds ``needed`` of
+    ``members`` (all of them, for a whole set)."""
     held = len(members & state.hands[seat])
-    if held == len(members):
+    if held >= needed:
         return True
     spare = state.unknown[seat]
-    return bool(spare) and held + min(spare, len(members & state.unplaced)) >= len(members)
+    return bool(spare) and held + min(spare, len(members & state.unplaced)) >= needed
 
 
 def known_whole_set(lk: Lookups, state: GameState) -> LayDown | None:
     """A set the known cards show whole in a hand that must lay it down now."""
     for seat, names in state.laying.items():
         for name in sorted(names, key=lambda n: min(lk.position[c] for c in lk.set_cards[n])):
-            if lk.set_cards[name] <= state.hands[seat]:
-                return LayDown(seat, name)
+            held = lk.set_cards[name] & state.hands[seat]
+            needed = lk.set_needed[name]
+            if len(held) >= needed:
+                cards = tuple(lk.in_deck_order(held)[:needed]) if name in lk.partial else ()
+                return LayDown(seat, name, cards)
     return None
 
 
@@ -84,6 +89,9 @@ def lay_down_violation(lk: Lookups, state: GameState, move: LayDown) -> RefereeE
     """Why ``move`` breaks the rules whatever the cards, or None."""
     spec = lk.spec
     who = state.players[move.player]
+    problem = _cards_violation(lk, state, move)
+    if problem is not None:
+        return problem
     if spec.lay_down is LayDownRule.AT_ONCE:
         if state.decided(move.set_name):
             return RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "
@@ -95,6 +103,25 @@ def lay_down_violation(lk: Lookups, state: GameState, move: LayDown) -> RefereeE
             state.centre):
         return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
                             "is taken with at least one card from the hand")
+    return None
+
+
+def _cards_violation(lk: Lookups, state: GameState, move: LayDown) -> RefereeError | None:
+    """The cards a lay-down names: those of one copy of a set of part of a rank."""
+    name = move.set_name
+    if name not in lk.partial:
+        return None if not move.cards else RefereeError(
+            Kind.ILLEGAL, f"{name} is laid down whole: 'books {name}'")
+    needed = lk.set_needed[name]
+    if not move.cards:
+        if state.hidden:
+            return RefereeError(Kind.ILLEGAL, f"a {name} set is any {needed} of its cards: "
+                                f"name the cards laid down ('books {name}S {name}H')")
+        return None
+    stray = [c for c in move.cards if c not in lk.set_cards[name]]
+    if stray or len(set(move.cards)) != needed or len(move.cards) != needed:
+        return RefereeError(Kind.ILLEGAL, f"a {name} set is {needed} cards of {name}, "
+                            f"not {' '.join(move.cards)}")
     return None
 
 
@@ -113,6 +140,20 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
     who = state.players[move.player]
     name = move.set_name
     members = lk.set_cards[name]
+    if move.cards:  # a set of part of a rank, its cards named
+        laid = frozenset(move.cards)
+        seat = move.player
+        return [Fact(seat, laid, len(laid), len(laid),
+                     f"{who} laid down {lk.listed(laid)}, so {who} held them",
+                     lambda state: RefereeError(
+                         Kind.CONTRADICTION, f"{who} does not hold "
+                         f"{lk.listed(laid - state.hands[seat])}"))]
+    if name in lk.partial:  # an open table: the referee takes the cards the hand holds
+        count = lk.set_needed[name]
+        return [Fact(move.player, members, count, UNBOUNDED,
+                     f"{who} laid down a {name} set, so {who} held {count} of it",
+                     lambda state: RefereeError(
+                         Kind.CONTRADICTION, f"{who} holds fewer than {count} of {name}"))]
     if spec.lay_down is LayDownRule.AT_ONCE:
         return [Fact(move.player, members, len(members), len(members),
                      f"{who} laid down {name}, so {who} held all of it",
@@ -151,16 +192,30 @@ def end_laying_facts(lk: Lookups, state: GameState) -> list[Fact]:
 def _not_whole(lk: Lookups, state: GameState, seat: int, name: str) -> Fact:
     who = state.players[seat]
     members = lk.set_cards[name]
-    return Fact(seat, members, 0, len(members) - 1,
-                f"{who} did not lay down {name} at once, so {who} did not hold all of it",
+    needed = lk.set_needed[name]
+    held = f"{needed} of it" if name in lk.partial else "all of it"
+    return Fact(seat, members, 0, needed - 1,
+                f"{who} did not lay down {name} at once, so {who} did not hold {held}",
                 lambda state: RefereeError(
                     Kind.CONTRADICTION, f"{who} holds all of {name}, and a whole set is laid "
                     f"down at once: '{who} books {name}'"))
 
 
+def laid_cards(lk: Lookups, state: GameState, move: LayDown) -> frozenset[Card]:
+    """The cards a lay-down takes: those it names, or (a set of part of a rank, at an
+    open table) the first it needs of those the hand holds, or else the whole set."""
+    if move.cards:
+        return frozenset(move.cards)
+    members = lk.set_cards[move.set_name]
+    if move.set_name in lk.partial:
+        held = lk.in_deck_order(members & state.hands[move.player])
+        return frozenset(held[:lk.set_needed[move.set_name]])
+    return members
+
+
 def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:
     """Lay the set down (with cards of the centre, where the rules allow)."""
-    members = lk.set_cards[move.set_name]
+    members = laid_cards(lk, state, move)
     seat = move.player
     from_hand = members - set(state.centre)
     for card in from_hand:
@@ -168,14 +223,37 @@ def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:
     if len(from_hand) < len(members):
         state.centre = [c for c in state.centre if c not in members]
     moved(state, members, seat, OUT)
-    win(state, state.side(seat), move.set_name)
+    win(lk, state, state.side(seat), move.set_name)
     if lk.spec.lay_down is not LayDownRule.AT_ONCE:
         after_own_play(lk, state, seat)
         return
     state.completed.append(move.set_name)
     if state.phase is Phase.LAY and seat in state.laying:
-        state.laying[seat] = state.laying[seat] - {move.set_name}
+        if state.decided(move.set_name):
+            state.laying[seat] = state.laying[seat] - {move.set_name}
+        if state.after_lay is AfterLay.DEAL and lk.spec.refill_deal and not (
+                lk.spec.refill_not_last and state.deal_last in members):
+            _refill(lk, state, seat)
         settle(lk, state)
+
+
+def _refill(lk: Lookups, state: GameState, seat: int) -> None:
+    """A set laid from the deal is replaced: the hand is dealt more cards from the top
+    of the stock until it holds what it was dealt."""
+    size = lk.spec.hand_sizes(len(state.players), state.dealer)[seat]
+    dealt: set[str] = set()
+    while state.stock and state.hand_size(seat) < size:
+        card = state.stock.pop()
+        moved(state, None, stock_place(state.stock_taken), seat)
+        state.stock_taken += 1
+        if card is None:
+            state.unknown[seat] += 1
+            dealt |= {lk.set_name[c] for c in state.unplaced if c in lk.set_name}
+        else:
+            put(state, seat, card)
+            dealt.add(lk.set_name[card])
+    state.laying[seat] = state.laying[seat] | frozenset(
+        name for name in dealt if not state.decided(name))
 
 
 def apply_end_laying(lk: Lookups, state: GameState) -> None:

@@ -27,6 +27,9 @@ class Lookups:
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self.set_cards = {s.name: s.cards for s in spec.sets}
+        self.set_needed = {s.name: s.needed for s in spec.sets}  # cards one copy takes
+        self.set_copies = {s.name: s.copies for s in spec.sets}
+        self.partial = {s.name for s in spec.sets if not s.whole}  # sets like pairs
         self.set_name = {card: s.name for card, s in spec.set_of_card.items()}
         self.rank = {card: rank_of(card) for card in spec.cards}
         cards_of_rank: dict[Rank, list[Card]] = {}
@@ -35,8 +38,8 @@ class Lookups:
         self.cards_of_rank = {r: frozenset(cs) for r, cs in cards_of_rank.items()}
         self.rank_in_order = {r: tuple(cs) for r, cs in cards_of_rank.items()}  # deck order
         self.position = {card: i for i, card in enumerate(spec.cards)}
-        self.points = {s.name: spec.points_by_kind.get(s.kind, spec.points_per_set)
-                       for s in spec.sets}
+        self.points = {s.name: spec.points_by_set.get(
+            s.name, spec.points_by_kind.get(s.kind, spec.points_per_set)) for s in spec.sets}
         self.deck = frozenset(spec.cards)
         ends = spec.end_when
         self.ends = Ends(

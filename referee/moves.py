@@ -47,10 +47,12 @@ class Draw:
 @value
 class LayDown:
     """``player`` lays down the whole set ``set_name`` from their hand: by choice, or
-    at once when the rules lay sets down as soon as they are complete."""
+    at once when the rules lay sets down as soon as they are complete. A set of part
+    of a rank (a pair) names the ``cards`` laid."""
 
     player: int
     set_name: str
+    cards: tuple[Card, ...] = ()
 
 
 class _EqualByKey:

@@ -8,7 +8,7 @@ from referee.facts import OUT, Fact
 from referee.flow import ended, give_turn, moved, take
 from referee.lookups import Lookups
 from referee.moves import Move, Play
-from referee.state import GameState, Phase
+from referee.state import AfterLay, GameState, Phase
 
 
 def play_violation(lk: Lookups, state: GameState, play: Play) -> RefereeError | None:
@@ -41,6 +41,7 @@ def apply_play(lk: Lookups, state: GameState, play: Play) -> None:
         return
     if lk.spec.draw_after_play and state.stock:
         state.turn, state.phase = play.player, Phase.STUCK_DRAW
+        state.draw_then = AfterLay.STUCK
     else:
         give_turn(lk, state, play.player + 1)
 

@@ -73,7 +73,13 @@ class Resolver:
             return self._ask(event)
         if kind is EventKind.BOOK:
             assert event.player is not None
-            return LayDown(self._seat(event, event.player), self._set(event).name)
+            seat = self._seat(event, event.player)
+            written = [parse_card(t.text) for t in event.items]
+            named = [c for c in written if c is not None and c in self.engine.deck]
+            if named and len(named) == len(written):  # the cards laid: 'Ann books 7S 7H'
+                owner = self.spec.set_of_card[named[0]]
+                return LayDown(seat, owner.name, tuple(named))
+            return LayDown(seat, self._set(event).name)
         if kind is EventKind.CLAIM:
             return self._claim(event)
         if kind is EventKind.PLAY:
@@ -216,6 +222,8 @@ class Resolver:
             return Give(player, (ask.card,))
         known = not state.hidden and not state.unknown[player]
         due = cards_due(self.engine.lookups, state, ask) if known else ()
+        if self.spec.ask.handover is Handover.ONE_OF_RANK:
+            due = due[:1]
         if event.count is not None:
             return Give(player, due) if due and len(due) == event.count else Give(
                 player, count=event.count)

@@ -146,8 +146,12 @@ class Session:
         return state, model
 
     def totals(self) -> list[int]:
-        """Match points so far, this hand's included."""
-        scores = self.engine.outcome(self.state).scores
+        """Match points so far, this hand's included: its points, or (a match counting
+        hands won) a point for each side that won it once it is over."""
+        result = self.engine.outcome(self.state)
+        scores = result.scores
+        if self.game.spec.match_by_hands:
+            scores = tuple(int(side in result.winners) for side in range(len(scores)))
         return [banked + score for banked, score in zip(self.banked, scores, strict=True)]
 
     def match_over(self) -> bool:

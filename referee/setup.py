@@ -123,6 +123,8 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
         dealer = table.seat(dealer_header.values[0], dealer_header.span)
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
+    if target is None:
+        target = spec.match_target  # the rule file's own match, unless the header says
     engine = engine_for(spec)
     _check_seed(optional("deal"))
     deal = _read_deal(optional("deal"), by_key, spec, engine, table, dealer, first_line)

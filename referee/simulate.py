@@ -87,7 +87,10 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
         state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines, hidden)
-        totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
+        result = engine.outcome(state)
+        scores = (tuple(int(side in result.winners) for side in range(len(totals)))
+                  if engine.spec.match_by_hands else result.scores)
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
         if not state.over or max(totals) >= target:
             break
     return totals, tuple(lines)
@@ -130,8 +133,9 @@ def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
     who = names[move.player]
     if isinstance(move, EndLaying):
         return []
-    if isinstance(move, Give) and state.asking is not None and state.asking.card is None:
-        return [f"{who} gives {len(move.cards)}"]
+    if (isinstance(move, Give) and state.asking is not None and state.asking.card is None
+            and engine.spec.ask.handover is not Handover.ONE_OF_RANK):
+        return [f"{who} gives {len(move.cards)}"]  # the table sees how many, not which
     if isinstance(move, Draw):
         shown = shown_on_draw(engine.lookups, state)
         return [f"{who} draws {move.card}" if move.card in shown else f"{who} draws"]

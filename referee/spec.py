@@ -36,6 +36,7 @@ class Handover(Enum):
 
     THE_CARD = "the card"
     ALL_OF_RANK = "every card of the rank"
+    ONE_OF_RANK = "one card of the rank"  # the giver's choice
     TO_CENTRE = "the card, face up to the centre"
 
 
@@ -59,6 +60,8 @@ class WhenStuck(Enum):
 
     SIT_OUT = "sits out"
     DRAW_AND_PASS = "draws from the stock, then turn passes to the next player"
+    DRAW_AND_GO_ON = "draws from the stock and goes on"  # an empty hand; one that cannot
+    # ask for want of someone to ask passes the turn
 
 
 class FirstSeat(Enum):
@@ -120,12 +123,28 @@ class QuestionKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class SetSpec:
-    """One set to collect: its name, its cards, and the other names it answers to."""
+    """One set to collect: its name, its cards, and the other names it answers to.
+
+    A set is usually all of its cards. Sets of part of a rank (pairs: ``books of 2
+    cards of one rank`` in a deck of four suits) are any ``size`` of its cards, laid
+    ``copies`` times; the set is out of play once every copy is laid."""
 
     name: str
     cards: frozenset[Card]
     aliases: frozenset[str]
     kind: str  # what scoring calls it: "high" for "high spades", else its name
+    size: int = 0  # the cards one copy takes: all of them when 0
+    copies: int = 1
+
+    @property
+    def whole(self) -> bool:
+        """Whether one copy is all of the set's cards."""
+        return not self.size or self.size == len(self.cards)
+
+    @property
+    def needed(self) -> int:
+        """How many of its cards one copy takes."""
+        return self.size or len(self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +219,15 @@ class GameSpec:
     on_given: Outcome
     on_refused: Outcome
     when_stuck: WhenStuck
+    refill_deal: bool  # a set laid from the deal is replaced from the stock
+    refill_not_last: bool  # ... unless the deal's last card completed it
     first_seat: FirstSeat
     end_when: frozenset[EndWhen]
     points_per_set: int
     points_by_kind: Mapping[str, int]
+    points_by_set: Mapping[str, int]  # sets scored by their ranks (3 points per set of aces)
+    match_target: int | None  # a match: hands are played until a side reaches it
+    match_by_hands: bool  # a match counts hands won, not points
     winner: str
     ties: TieRule
     options: Mapping[str, str]  # every option's value, defaults included

@@ -39,6 +39,7 @@ class AfterLay(Enum):
     GIVE = "what a yes does"
     DRAW = "what a no does, after the draw"
     STUCK = "the turn passes on"
+    GO_ON = "the drawer goes on"
 
 
 @dataclass(slots=True)
@@ -78,11 +79,13 @@ class GameState:
     stock_taken: int = 0  # cards taken from the top of the stock since the deal
     laying: dict[int, frozenset[str]] = field(default_factory=dict)  # seat: sets to look at
     after_lay: AfterLay = AfterLay.DEAL
+    draw_then: AfterLay = AfterLay.STUCK  # what follows a draw in the stuck-draw phase
     showing: Claim | None = None  # the claim whose cards are being shown
     judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
     revealed: dict[Card, int] = field(default_factory=dict)  # its cards' holders
     moved: list[Transfer] = field(default_factory=list)  # what the last move moved
     finished: set[str] = field(default_factory=set)  # the sets out of play: won or void
+    deal_last: Card | None = None  # the last card dealt (to the dealer), when known
 
     @property
     def over(self) -> bool:
@@ -97,14 +100,16 @@ class GameState:
         """Whether the set is out of play: won by a side, or void."""
         return set_name in self.finished
 
-    def finish(self, set_name: str, side: int | None) -> None:
-        """The set is out of play: won by ``side``, or void (None)."""
+    def finish(self, set_name: str, side: int | None, *, last: bool = True) -> None:
+        """The set is won by ``side``, or void (None); out of play unless more copies
+        of it are still to be laid (``last``)."""
         if side is None:
             self.void.append(set_name)
         else:
             self.laid[side].append(set_name)
             self.laid_order.append((side, set_name))
-        self.finished.add(set_name)
+        if last:
+            self.finished.add(set_name)
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds, known or not."""
@@ -125,7 +130,8 @@ class GameState:
             centre=list(self.centre), piles=[list(p) for p in self.piles],
             completed=list(self.completed), drawn=self.drawn, hidden=self.hidden,
             unplaced=set(self.unplaced), stock_taken=self.stock_taken,
-            laying=dict(self.laying), after_lay=self.after_lay, showing=self.showing,
+            laying=dict(self.laying), after_lay=self.after_lay, draw_then=self.draw_then,
+            showing=self.showing,
             judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
-            finished=set(self.finished),
+            finished=set(self.finished), deal_last=self.deal_last,
         )

@@ -46,6 +46,8 @@ def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) 
     if isinstance(move, Refuse):
         return f"{name} says no"
     if isinstance(move, LayDown):
+        if move.cards:  # a set of part of a rank: the cards laid
+            return f"{name} books {' '.join(move.cards)}"
         return format_books([(move.player, move.set_name)], players)[0]
     if isinstance(move, Claim):
         holders = ", ".join(f"{players[seat]} {' '.join(cards)}" for seat, cards in move.holders)
