@@ -101,9 +101,10 @@ def describe_judgement(
 def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
     """Judge the claim now (every card known), or, at a hidden table, once the players
     holding the set's cards have shown them all."""
-    if state.hidden:
-        state.showing, state.phase = claim, Phase.SHOW
-        state.revealed = {}
+    state.showing = claim
+    state.revealed = {}
+    if state.hidden and waiting_for(lk, state):
+        state.phase = Phase.SHOW
     else:
         _resolve(lk, state, claim)
 
@@ -111,7 +112,8 @@ def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
 def waiting_for(lk: Lookups, state: GameState) -> list[Card]:
     """The cards of the set claimed that nobody has shown yet."""
     assert state.showing is not None
-    return lk.in_deck_order(lk.set_cards[state.showing.set_name] - state.revealed.keys())
+    members = lk.set_cards[state.showing.set_name]
+    return lk.in_deck_order(members - state.revealed.keys() - set(state.centre))
 
 
 def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:

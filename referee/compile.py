@@ -371,6 +371,7 @@ class _Compiler:
         title = self.slots["name"].words[0].text if "name" in self.slots else self.top.name
         about = self.slots["about"].words[0].text if "about" in self.slots else ""
         self._check_partial_sets(sets)
+        self._check_claims_without_stock(deal_node, deal_sizes, len(cards))
         per_set, by_kind = self._scores(sets)
         match_target, match_by_hands = self._match()
         return GameSpec(
@@ -648,6 +649,9 @@ class _Compiler:
         if "teams" not in self.slots:
             fail("claims name teammates, but the rules never say the teams "
                  "(teams: 2, seated alternately)", node.span)
+        if "play" in self.slots:
+            fail("a claim names where every card of a set is, but plays capture cards out of "
+                 "the hands: the two do not go together", node.span)
         teams = self.slots["teams"]
         if teams.words[0].text != "2":
             fail("claims are for two teams: a wrong claim's set goes to 'the other team', "
@@ -722,6 +726,8 @@ class _Compiler:
         by_kind: dict[str, int] = {}
         kinds = sorted({s.kind for s in sets})
         for item in node.parts:
+            if item.part("of_ranks") is not None:
+                continue  # scored by _scores_by_rank
             points = _int(item.words[0], "points per set", 0, 1000)
             if len(item.words) == 1:
                 if per_set is not None:
@@ -772,6 +778,19 @@ class _Compiler:
                                                   LayDown.AT_ONCE) is LayDown.WITH_CENTRE:
             fail("sets of part of a rank are laid from the hand, not with cards of the "
                  "centre", lay_down.span)
+
+    def _check_claims_without_stock(self, deal: Node, sizes: dict[int, int], deck: int) -> None:
+        """A claim is judged by the holders showing the set's cards, so no card may lie
+        unseen in a stock."""
+        node = self.slots.get("claims")
+        if node is None or deal.kind != "deal_each":
+            return
+        centre = self._centre_deal(deal, list(sizes), sizes, deck)
+        stocked = [n for n, each in sorted(sizes.items()) if each * n + centre < deck]
+        if stocked:
+            fail(f"a claim is judged by the holders showing the set's cards, but with "
+                 f"{stocked[0]} players this deal leaves a stock, where nobody can show "
+                 f"them (deal: all cards)", node.span)
 
     def _refill(self) -> bool:
         """Whether a set laid from the deal is replaced from the stock."""

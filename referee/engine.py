@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee import asks, claims, draws, laying, plays, questions
+from referee import asks, claims, draws, laying, plays, questions, refills
 from referee.captures import random_play
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
@@ -36,6 +36,7 @@ from referee.moves import (
     Give,
     LayDown,
     Move,
+    NothingLaid,
     Pass,
     Play,
     Question,
@@ -49,7 +50,7 @@ from referee.state import AfterLay, GameState, Phase
 
 _DEMANDS = {  # phases that allow only some kinds of move
     Phase.SHOW: (Show,), Phase.PASS: (Pass, Show), Phase.TURN_UP: (TurnUp, Show),
-    Phase.LAY: (LayDown, EndLaying, Show),
+    Phase.LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
@@ -80,9 +81,13 @@ class Engine:
             Ask: self._ask_violation, Question: self._ask_violation,
             Give: self._answer_violation, Refuse: self._answer_violation,
             Answer: self._answer_violation,
-            Draw: lambda state, move: draws.draw_violation(state, move),
+            Draw: lambda state, move: (refills.draw_violation(lk, state, move)
+                                       if state.phase is Phase.LAY
+                                       else draws.draw_violation(state, move)),
             TurnUp: lambda state, move: draws.turn_up_violation(lk, state, move),
             LayDown: self._lay_down_violation, EndLaying: self._end_laying_violation,
+            NothingLaid: lambda state, move: None if state.unsure == move.player
+            else RefereeError(Kind.ILLEGAL, "nobody is waited for to lay a set down"),
             Claim: self._own_play_violation, Play: self._own_play_violation,
             Show: lambda state, move: claims.show_violation(lk, state, move),
             Pass: self._pass_violation,
@@ -96,6 +101,7 @@ class Engine:
             TurnUp: lambda state, move: draws.turn_up_facts(lk, state, move),
             LayDown: lambda state, move: laying.lay_down_facts(lk, state, move),
             EndLaying: lambda state, move: laying.end_laying_facts(lk, state),
+            NothingLaid: lambda state, move: laying.nothing_laid_facts(lk, state, move.player),
             Show: lambda state, move: claims.show_facts(lk, state, move),
             Play: lambda state, move: plays.play_facts(lk, state, move),
         }
@@ -110,10 +116,13 @@ class Engine:
             TurnUp: lambda state, move: draws.apply_turn_up(state, move),
             LayDown: lambda state, move: laying.apply_lay_down(lk, state, move),
             EndLaying: lambda state, move: laying.apply_end_laying(lk, state),
+            NothingLaid: lambda state, move: laying.apply_nothing_laid(lk, state, move.player),
             Claim: lambda state, move: claims.apply_claim(lk, state, move),
             Show: lambda state, move: claims.apply_show(lk, state, move),
             Pass: lambda state, move: give_turn(lk, state, move.target),
-            Draw: lambda state, move: draws.apply_draw(lk, state, move),
+            Draw: lambda state, move: (refills.apply_draw(lk, state, move)
+                                       if state.phase is Phase.LAY
+                                       else draws.apply_draw(lk, state, move)),
         }
 
     def sides(self, players: int) -> int:
@@ -234,6 +243,8 @@ class Engine:
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
         if phase is Phase.LAY:
             return laying.forced_laying(lk, state)
+        if state.unsure is not None:
+            return NothingLaid(state.unsure)
         return None
 
     def is_legal(self, state: GameState, move: Move) -> bool:
@@ -277,8 +288,9 @@ class Engine:
         return RefereeError(Kind.TURN, "the centre is filled from the stock first")
 
     def _end_laying_violation(self, state: GameState, move: EndLaying) -> RefereeError | None:
-        return None if state.phase is Phase.LAY else RefereeError(
-            Kind.ILLEGAL, "no sets are waiting to be laid down")
+        if state.phase is not Phase.LAY:
+            return RefereeError(Kind.ILLEGAL, "no sets are waiting to be laid down")
+        return refills.closing_violation(self.lookups, state)
 
     def _lay_down_violation(self, state: GameState, move: LayDown) -> RefereeError | None:
         if self.spec.lay_down is LayDownRule.AT_ONCE:
@@ -347,18 +359,23 @@ class Engine:
         if state.moved:
             state.moved = []
         state.judged = None
-        if state.revealed and type(move) is not Show:
+        kind = type(move)
+        if kind is not TurnUp:
+            state.unsure = None  # whoever had the turn has moved
+            if kind is not NothingLaid and state.idle:
+                state.idle = frozenset()  # hands may have changed
+        if state.revealed and kind is not Show:
             state.revealed = {}
-        self._appliers[type(move)](state, move)
+        self._appliers[kind](state, move)
 
     def outcome(self, state: GameState) -> Result:
         """Scores by side and, once over, the winners."""
         lk = self.lookups
-        points = self.spec.card_points
+        points = self.spec.card_points  # captured cards score by the table, sets by theirs
+        scores = tuple(sum(lk.points[name] for name in sets) for sets in state.laid)
         if points:
-            scores = tuple(sum(points[lk.rank[c]] for c in pile) for pile in state.piles)
-        else:
-            scores = tuple(sum(lk.points[name] for name in sets) for sets in state.laid)
+            scores = tuple(score + sum(points[lk.rank[c]] for c in pile)
+                           for score, pile in zip(scores, state.piles, strict=True))
         if not state.over:
             return Result(False, scores, ())
         best = max(scores)

@@ -108,8 +108,25 @@ def can_play(lk: Lookups, state: GameState, seat: int) -> bool:
     spec = lk.spec
     if spec.plays or spec.claims is not None or has_target(lk, state, seat):
         return True  # a question needs a target, as an ask does
-    by_choice = spec.lay_down is not LayDownRule.AT_ONCE
-    return by_choice and (state.unknown[seat] > 0 or bool(whole_sets(lk, state, seat)))
+    if spec.lay_down is LayDownRule.AT_ONCE:
+        return False
+    return bool(whole_sets(lk, state, seat)) or (
+        state.unknown[seat] > 0 and _may_lay_unseen(lk, state, seat))
+
+
+def _may_lay_unseen(lk: Lookups, state: GameState, seat: int) -> bool:
+    """Whether the cards the referee cannot see may make ``seat`` a set to lay by
+    choice (the cards of the centre taken with it, where the rules allow)."""
+    hand, spare = state.hands[seat], state.unknown[seat]
+    centre = set(state.centre) if lk.spec.lay_down is LayDownRule.WITH_CENTRE else set()
+    for spec_set in lk.spec.sets:
+        if state.decided(spec_set.name):
+            continue
+        wanted = spec_set.cards - centre
+        needed = spec_set.needed - len(spec_set.cards & centre)
+        if len(wanted & hand) + min(spare, len(wanted & state.unplaced)) >= max(needed, 1):
+            return True
+    return False
 
 
 def first_seat(lk: Lookups, state: GameState) -> int:
@@ -122,8 +139,21 @@ def first_seat(lk: Lookups, state: GameState) -> int:
     }[lk.spec.first_seat] % len(state.players)
 
 
+def hand_turn(lk: Lookups, state: GameState, seat: int) -> None:
+    """``seat``, who can play, has the turn. At a hidden table a seat whose only move
+    would be a set laid by choice from cards nobody has seen is marked ``unsure``: the
+    next event says whether they held one."""
+    state.turn, state.phase = seat, Phase.ASK
+    spec = lk.spec
+    state.unsure = seat if (
+        state.hidden and state.unknown[seat] and spec.lay_down is not LayDownRule.AT_ONCE
+        and not spec.plays and spec.claims is None and not has_target(lk, state, seat)
+        and not whole_sets(lk, state, seat)) else None
+
+
 def give_turn(lk: Lookups, state: GameState, start: int) -> None:
-    """Give the turn to the first seat from ``start`` clockwise who can play.
+    """Give the turn to the first seat from ``start`` clockwise who can play (not one
+    that has just shown it has nothing to play: ``idle``).
 
     With ``a player who cannot ask: sits out``, a game in which nobody can move
     is over, whatever ``end:`` says: nothing is left to play.
@@ -134,8 +164,8 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
     go_on = stuck is WhenStuck.DRAW_AND_GO_ON and bool(state.stock)
     for step in range(count):
         seat = (start + step) % count
-        if can_play(lk, state, seat):
-            state.turn, state.phase = seat, Phase.ASK
+        if seat not in state.idle and can_play(lk, state, seat):
+            hand_turn(lk, state, seat)
             if lk.spec.centre_refill > len(state.centre) and state.stock:
                 state.phase = Phase.TURN_UP
             return
@@ -166,7 +196,8 @@ def ended(lk: Lookups, state: GameState) -> bool:
 
 def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:
     """The player in turn has no cards left: they pass the turn as the rules say."""
-    if lk.spec.empty_hand is EmptyHand.CHOSEN:
+    if lk.spec.empty_hand is EmptyHand.CHOSEN and any(
+            state.hand_size(other) for other in range(len(state.players)) if other != seat):
         state.turn, state.phase = seat, Phase.PASS
     elif lk.spec.when_stuck is WhenStuck.DRAW_AND_GO_ON and state.stock:
         give_turn(lk, state, seat)  # the player draws and goes on
@@ -179,10 +210,12 @@ def after_own_play(lk: Lookups, state: GameState, seat: int) -> None:
     hand is empty."""
     if ended(lk, state):
         return
-    if state.hand_size(seat) > 0:
-        state.turn, state.phase = seat, Phase.ASK
-    else:
+    if state.hand_size(seat) == 0:
         hand_emptied(lk, state, seat)
+    elif can_play(lk, state, seat):
+        hand_turn(lk, state, seat)
+    else:
+        give_turn(lk, state, seat)  # nothing left to play: the rules for a stuck player
 
 
 def pass_targets(state: GameState) -> list[int]:
@@ -205,7 +238,7 @@ def continue_after(lk: Lookups, state: GameState, then: Continuation) -> None:
         if state.hand_size(asker) == 0:
             hand_emptied(lk, state, asker)
         elif can_play(lk, state, asker):
-            state.turn = asker
+            hand_turn(lk, state, asker)
         else:
             give_turn(lk, state, asker)
         return

@@ -9,10 +9,13 @@ unlaid, and the game goes on as the move that opened it would have.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from referee import refills
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
-from referee.facts import OUT, UNBOUNDED, Fact, stock_place
-from referee.flow import after_own_play, moved, put, resume, take, whole_sets, win
+from referee.facts import OUT, UNBOUNDED, Fact
+from referee.flow import after_own_play, give_turn, moved, resume, take, whole_sets, win
 from referee.lookups import Lookups
 from referee.moves import EndLaying, LayDown
 from referee.spec import LayDown as LayDownRule
@@ -49,7 +52,7 @@ def settle(lk: Lookups, state: GameState) -> None:
             state.laying[seat] = kept
         else:
             del state.laying[seat]
-    if not state.laying:
+    if not state.laying and not state.refill_open:
         resume(lk, state, state.after_lay)
 
 
@@ -201,6 +204,40 @@ def _not_whole(lk: Lookups, state: GameState, seat: int, name: str) -> Fact:
                     f"down at once: '{who} books {name}'"))
 
 
+def nothing_laid_facts(lk: Lookups, state: GameState, seat: int) -> list[Fact]:
+    """A player who could not ask and laid no set held none whole (the centre's cards
+    taken with it, where the rules allow)."""
+    who = state.players[seat]
+    centre = set(state.centre) if lk.spec.lay_down is LayDownRule.WITH_CENTRE else set()
+    facts = []
+    for name in sorted(lk.set_cards):
+        if state.decided(name):
+            continue
+        wanted = lk.set_cards[name] - centre
+        needed = lk.set_needed[name] - len(lk.set_cards[name] & centre)
+        if not wanted or needed < 1:
+            continue
+        facts.append(Fact(
+            seat, wanted, 0, needed - 1,
+            f"{who} could not ask and laid down no set, so {who} did not hold "
+            f"{'all of ' if needed == len(wanted) else f'{needed} of '}{name}",
+            _whole_unlaid(who, name)))
+    return facts
+
+
+def _whole_unlaid(who: str, name: str) -> Callable[[GameState], RefereeError]:
+    return lambda state: RefereeError(
+        Kind.CONTRADICTION, f"{who} cannot ask but holds {name} whole: the turn is "
+        f"{who}'s, to lay it down ('{who} books {name}')")
+
+
+def apply_nothing_laid(lk: Lookups, state: GameState, seat: int) -> None:
+    """The seat had nothing to play: the rules for a player who cannot ask apply."""
+    state.unsure = None
+    state.idle = state.idle | {seat}
+    give_turn(lk, state, seat)
+
+
 def laid_cards(lk: Lookups, state: GameState, move: LayDown) -> frozenset[Card]:
     """The cards a lay-down takes: those it names, or (a set of part of a rank, at an
     open table) the first it needs of those the hand holds, or else the whole set."""
@@ -231,37 +268,27 @@ def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:
     if state.phase is Phase.LAY and seat in state.laying:
         if state.decided(move.set_name):
             state.laying[seat] = state.laying[seat] - {move.set_name}
-        if state.after_lay is AfterLay.DEAL and lk.spec.refill_deal and not (
-                lk.spec.refill_not_last and state.deal_last in members):
-            _refill(lk, state, seat)
+        if state.after_lay is AfterLay.DEAL:
+            refills.after_lay_from_deal(lk, state, seat, move.set_name, members)
         settle(lk, state)
-
-
-def _refill(lk: Lookups, state: GameState, seat: int) -> None:
-    """A set laid from the deal is replaced: the hand is dealt more cards from the top
-    of the stock until it holds what it was dealt."""
-    size = lk.spec.hand_sizes(len(state.players), state.dealer)[seat]
-    dealt: set[str] = set()
-    while state.stock and state.hand_size(seat) < size:
-        card = state.stock.pop()
-        moved(state, None, stock_place(state.stock_taken), seat)
-        state.stock_taken += 1
-        if card is None:
-            state.unknown[seat] += 1
-            dealt |= {lk.set_name[c] for c in state.unplaced if c in lk.set_name}
-        else:
-            put(state, seat, card)
-            dealt.add(lk.set_name[card])
-    state.laying[seat] = state.laying[seat] | frozenset(
-        name for name in dealt if not state.decided(name))
 
 
 def apply_end_laying(lk: Lookups, state: GameState) -> None:
     """Nobody lays more sets now: go on."""
     state.laying = {}
+    state.refill_open = ()
     resume(lk, state, state.after_lay)
 
 
 def legal_lay_downs(lk: Lookups, state: GameState) -> list[LayDown]:
-    """The lay-downs by choice the player in turn may make."""
-    return [LayDown(state.turn, name) for name in whole_sets(lk, state, state.turn)]
+    """The lay-downs by choice the player in turn may make (a set of part of a rank
+    names the first cards of it the hand holds)."""
+    seat = state.turn
+    moves = []
+    for name in whole_sets(lk, state, seat):
+        cards: tuple[Card, ...] = ()
+        if name in lk.partial:
+            held = lk.in_deck_order(lk.set_cards[name] & state.hands[seat])
+            cards = tuple(held[:lk.set_needed[name]])
+        moves.append(LayDown(seat, name, cards))
+    return moves

@@ -157,5 +157,14 @@ class EndLaying:
     player: int
 
 
+@value
+class NothingLaid:
+    """The player in turn, who could not ask and could lay a set only if the unseen
+    cards made one, laid none: they had none. Never written; the referee infers it
+    from the next event that is not their book."""
+
+    player: int
+
+
 Move = (Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer | Play
-        | TurnUp | Show | EndLaying)
+        | TurnUp | Show | EndLaying | NothingLaid)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.moves import EndLaying, Move
+from referee.moves import EndLaying, Move, NothingLaid
 from referee.reading import lines_of
 from referee.writer import format_move
 
@@ -38,7 +38,7 @@ class Record:
         for line, entry in self.played:
             if isinstance(entry, str):
                 written.append((line, entry))
-            elif not isinstance(entry, EndLaying):
+            elif not isinstance(entry, EndLaying | NothingLaid):
                 written.append((line, format_move(entry, self.players, lay_out=self.lay_out)))
         return written
 

@@ -223,9 +223,8 @@ class Session:
             self.fill_forced(event.span)
             self._new_hand(event)
             return
-        if not self.state.over and kind not in FITTING.get(self.state.phase, (kind,)) and not (
-                kind is EventKind.SHOW and self.state.phase is not Phase.LAY):
-            self.fill_forced(event.span, kind)
+        if not self.state.over and not self._fits(event):
+            self.fill_forced(event.span, event)
         if self.state.over and not (kind is EventKind.SHOW and self.state.revealed):
             if not self.match_over():
                 raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
@@ -239,11 +238,38 @@ class Session:
                 raise RefereeError(Kind.OVER, "the game is already over", event.span)
         self._play_move(move, event.span)
 
-    def fill_forced(self, span: Span, written: EventKind | None = None) -> None:
+    def _fits(self, event: Event) -> bool:
+        """Whether this event may come now, before the referee fills in what the cards
+        force."""
+        phase, kind = self.state.phase, event.kind
+        if kind is EventKind.SHOW:
+            return phase is not Phase.LAY
+        if kind is EventKind.DRAW and self.state.refill_open:  # the dealer's replacements
+            return self._by(event, self.state.dealer)  # for sets laid from a hidden deal
+        if self.state.unsure is not None:  # any other event says they had no set to lay
+            return self._book_waited_for(event)
+        return kind in FITTING.get(phase, (kind,))
+
+    def _book_waited_for(self, event: Event) -> bool:
+        """Whether ``event`` is a book by the player the referee waits for to lay one."""
+        unsure = self.state.unsure
+        return unsure is not None and event.kind is EventKind.BOOK and self._by(event, unsure)
+
+    def _by(self, event: Event, seat: int) -> bool:
+        """Whether ``event`` is written as made by ``seat``."""
+        if event.player is None:
+            return False
+        try:
+            return self.game.table.seat(event.player, event.span) == seat
+        except RefereeError:
+            return False  # no player: the move itself will say so
+
+    def fill_forced(self, span: Span, written: Event | None = None) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point
         where the ``written`` event is the one due."""
         for _ in range(4 * len(self.game.spec.cards) + 8):
-            if written is not None and written in FITTING.get(self.state.phase, ()):
+            if written is not None and (written.kind in FITTING.get(self.state.phase, ())
+                                        or self._book_waited_for(written)):
                 return
             move = self.engine.forced_move(self.state)
             if move is None:
@@ -253,11 +279,13 @@ class Session:
     def finish(self) -> None:
         """The transcript ends here: fill in what the cards force. At a hidden table a
         set whose book line is missing is caught only by a next event, so when ending the
-        lay phase contradicts the cards, it stays open: the book line may yet come."""
+        lay phase (or a turn spent laying nothing) contradicts the cards, it stays open:
+        the book line may yet come."""
         try:
             self.fill_forced(self.last_span)
         except RefereeError as error:
-            if not (self.state.phase is Phase.LAY and error.kind is Kind.CONTRADICTION):
+            open_question = self.state.phase is Phase.LAY or self.state.unsure is not None
+            if not (open_question and error.kind is Kind.CONTRADICTION):
                 raise
 
     def _play_move(self, move: Move, span: Span) -> None:

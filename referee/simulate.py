@@ -11,10 +11,10 @@ from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
-from referee.moves import Claim, Draw, EndLaying, Give, Move
+from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
 from referee.spec import GameSpec, Handover
-from referee.state import GameState
+from referee.state import AfterLay, GameState, Phase
 from referee.writer import format_move
 
 DEFAULT_MAX_MOVES = 20_000
@@ -62,8 +62,12 @@ def play_one(
     engine: Engine, players: int, seed: int, *, transcript: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES, hidden: bool = False,
 ) -> PlayedGame:
-    """Play one game of random legal moves, the deal shuffled with ``seed``; with
-    ``hidden``, its transcript shows only what the table saw (``deal: hidden``)."""
+    """Play one game of random legal moves, the deal shuffled with ``seed`` (a whole
+    match, when the rule file names a target); with ``hidden``, its transcript shows
+    only what the table saw (``deal: hidden``)."""
+    if engine.spec.match_target is not None:
+        return _play_match(engine, players, seed, engine.spec.match_target, 100, hidden,
+                           transcript, max_moves, in_header=False)
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     dealer = players - 1
@@ -77,23 +81,40 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
                max_hands: int = 100, *, hidden: bool = False) -> tuple[list[int], tuple[str, ...]]:
     """Play hands of random legal moves until a side reaches ``target`` points, the
     deal passing one seat left each hand; the match totals and its transcript."""
+    played = _play_match(engine, players, seed, target, max_hands, hidden, True,
+                         DEFAULT_MAX_MOVES, in_header=True)
+    return list(played.result.scores), played.lines
+
+
+def _play_match(engine: Engine, players: int, seed: int, target: int, max_hands: int,
+                hidden: bool, transcript: bool, max_moves: int, *, in_header: bool
+                ) -> PlayedGame:
+    """A match of random hands; its result holds the match totals (``in_header``: the
+    transcript names the target, which the rule file may already name)."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     totals = [0] * engine.sides(players)
     lines = write_table(rule_reference(engine.spec), names, players - 1,
-                        tuple(engine.spec.options_set.items()), target=target)
+                        tuple(engine.spec.options_set.items()),
+                        target=target if in_header else None) if transcript else None
+    moves = 0
+    over = False
     for number in range(1, max_hands + 1):
-        if number > 1:
+        if number > 1 and lines is not None:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines, hidden)
+        state, played = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
+        moves += played
         result = engine.outcome(state)
         scores = (tuple(int(side in result.winners) for side in range(len(totals)))
                   if engine.spec.match_by_hands else result.scores)
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        if not state.over or max(totals) >= target:
+        over = state.over and max(totals) >= target
+        if not state.over or over:
             break
-    return totals, tuple(lines)
+    best = max(totals)
+    winners = tuple(side for side, total in enumerate(totals) if total == best) if over else ()
+    return PlayedGame(Result(over, tuple(totals), winners), moves, tuple(lines or ()))
 
 
 def _play_hand(
@@ -116,12 +137,24 @@ def _play_hand(
         move = engine.random_move(state, rng)
         if move is None:
             break  # nobody can move, yet the rules do not end the game
+        replaced = hidden and _replaced_in_the_open(engine, state, move)
+        taken = state.stock_taken
         if lines is not None:
             lines += (table_lines(engine, state, move) if hidden
                       else [format_move(move, names, lay_out=lay_out)])
         engine.apply(state, move)
+        if replaced and lines is not None:
+            lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
     return state, moves
+
+
+def _replaced_in_the_open(engine: Engine, state: GameState, move: Move) -> bool:
+    """Whether ``move`` is the dealer laying a set from the deal where a hidden table
+    sees the replacements drawn (the rules spare a set the deal's last card completed)."""
+    return (isinstance(move, LayDown) and move.player == state.dealer
+            and engine.spec.refill_not_last and state.phase is Phase.LAY
+            and state.after_lay is AfterLay.DEAL)
 
 
 def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:

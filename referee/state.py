@@ -86,6 +86,9 @@ class GameState:
     moved: list[Transfer] = field(default_factory=list)  # what the last move moved
     finished: set[str] = field(default_factory=set)  # the sets out of play: won or void
     deal_last: Card | None = None  # the last card dealt (to the dealer), when known
+    refill_open: tuple[str, ...] = ()  # sets the dealer laid from a hidden deal, unreplaced
+    unsure: int | None = None  # the seat in turn whose only move may be a set by choice
+    idle: frozenset[int] = frozenset()  # seats that just showed they had nothing to play
 
     @property
     def over(self) -> bool:
@@ -134,4 +137,5 @@ class GameState:
             showing=self.showing,
             judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
             finished=set(self.finished), deal_last=self.deal_last,
+            refill_open=self.refill_open, unsure=self.unsure, idle=self.idle,
         )

@@ -146,3 +146,32 @@ def test_state_copies_are_independent() -> None:
     engine.apply(state, Ask(0, 1, "A", "AD"))
     engine.apply(state, Give(1, ("AD",)))
     assert "AD" in before.hands[1] and before.phase is Phase.ASK
+
+
+PAIRS_REFILLED = """name: Pairs refilled
+players: 2
+deck: ranks A 2 3 4 5 6, suits S H
+deal: 4 each
+sets: books of 2 cards of one rank
+lay down: at once
+sets laid from the deal: replaced from the stock, unless the deal's last card completed it
+ask: any other player who holds cards, for a rank
+asker must hold: a card of the same rank
+asked player gives: every card of the rank
+if given: ask again
+if not given: turn passes to the next player
+end: when all sets are laid
+"""
+
+
+@pytest.mark.parametrize("dealt", ["AS AH 2S 2H", "2S 2H AS AH"])
+def test_a_set_the_deals_last_card_completed_stays_unreplaced_whichever_is_laid_first(
+        dealt: str, tmp_path: Path) -> None:
+    rules = tmp_path / "pairs-refilled.rules"
+    rules.write_text(PAIRS_REFILLED, encoding="utf-8")
+    engine = Engine(load_spec(rules))
+    hands = [cards("3S 4S 5S 6S"), cards(dealt)]  # Bob, the dealer, was dealt AH or 2H last
+    state = engine.start(("Ann", "Bob"), 1, hands, cards("3H 4H 5H 6H"))
+    while state.phase is Phase.LAY:
+        engine.apply(state, engine.forced_move(state))
+    assert state.hand_size(1) == 2  # the set that was not last is replaced; the other not
