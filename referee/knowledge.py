@@ -24,6 +24,7 @@ an event's facts, :meth:`Knowledge.moved` its transfers, :attr:`Knowledge.consis
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -197,6 +198,39 @@ class Knowledge:
                     seen[card].add(place)  # not ruled out
         return {card: sorted(places) for card, places in seen.items()
                 if places and OUT not in places}
+
+    def possible_at(self, place: int, seconds: float | None = None) -> set[Card]:
+        """The cards some deal that explains every event puts at ``place`` now: one
+        place's column of :meth:`possible_places`, for the live prompt. With ``seconds``,
+        the cards not settled in that time count as possible (not ruled out): the quick
+        questions are asked first, the counting puzzles after."""
+        assert self.consistent
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        found: set[Card] = set()
+
+        def note(deal: dict[Card, int]) -> None:
+            found.update(card for card, start in deal.items() if self.at[card][start] == place)
+
+        note(self.witness.start)
+        sat = self._solver()
+        puzzles: list[Card] = []
+        for thorough in (False, True):
+            for card in puzzles if thorough else self.cards:
+                starts = self.where[card].get(place)
+                if card in found or not starts:
+                    continue
+                if deadline is not None and time.perf_counter() > deadline:
+                    found.add(card)  # no time to rule it out
+                    continue
+                deal = sat.find(self.constraints, Placement(card, frozenset(starts), True),
+                                thorough=thorough)
+                if isinstance(deal, dict):
+                    note(deal)
+                elif deal is UNDECIDED and thorough:
+                    found.add(card)  # not ruled out
+                elif deal is UNDECIDED:
+                    puzzles.append(card)
+        return found
 
     def close(self) -> None:
         """Free the solver."""

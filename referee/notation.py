@@ -108,9 +108,29 @@ def read_transcript(text: str, source: str) -> Transcript:
     return Transcript(source, tuple(headers), tuple(events), error)
 
 
+def read_events(text: str, source: str, line: int) -> tuple[tuple[Event, ...], RefereeError | None]:
+    """Read lines typed at a live table, the first of them numbered ``line``: the events
+    up to the first unreadable one, and its error. Header lines may follow only a
+    ``hand N`` event (its deal); anywhere else they are an error."""
+    headers: list[Header] = []
+    events: list[Event] = []
+    deal: list[Header] = []
+    error: RefereeError | None = None
+    try:
+        _read_lines(text, source, headers, events, deal, line)
+        if headers:
+            raise RefereeError(Kind.HEADER, "header lines come before the first event "
+                               "(or right after 'hand N' in a match)", headers[0].span)
+    except RefereeError as exc:
+        error = exc
+    if deal:
+        events[-1] = replace(events[-1], headers=tuple(deal))
+    return tuple(events), error
+
+
 def _read_lines(text: str, source: str, headers: list[Header], events: list[Event],
-                deal: list[Header]) -> None:
-    for number, line in enumerate(lines_of(text), start=1):
+                deal: list[Header], first: int = 1) -> None:
+    for number, line in enumerate(lines_of(text), start=first):
         body = line.split("#", 1)[0]
         if not body.strip():
             continue

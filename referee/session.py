@@ -200,6 +200,19 @@ class Session:
         self._marks.append(mark)
         return None
 
+    def settle(self) -> RefereeError | None:
+        """Play the moves the cards force now (a lay phase nobody lays down in, at a hidden
+        table; answers and draws, with an open deal), as :meth:`attempt` plays an event:
+        when one is refused, everything is left as it was. :meth:`undo` takes them back."""
+        mark = self._mark()
+        try:
+            self.fill_forced(self.last_span)
+        except RefereeError as error:
+            self._rollback(mark)
+            return error
+        self._marks.append(mark)
+        return None
+
     def undo(self) -> bool:
         """Take back the last event :meth:`attempt` accepted; False when there is none."""
         if not self._marks:
