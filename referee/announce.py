@@ -75,10 +75,11 @@ def waiting(session: Session, state: GameState) -> str:
         seats = sorted(state.laying) or [state.turn]
         layers = "anyone" if len(seats) == len(names) > 2 else joined([names[s] for s in seats])
         held = "held from the deal" if state.after_lay is AfterLay.DEAL else "just completed"
+        noun = set_word(session) + "s"
         after = state.copy()
         engine.apply(after, EndLaying(state.turn))
         then = waiting(session, after) if not after.over else "the hand ends ('done')"
-        return f"{layers} may lay down sets {held}, or {then}"
+        return f"{layers} may lay down {noun} {held}, or {then}"
     return f"{who} to {joined(own_moves(session, state))}"
 
 
@@ -138,11 +139,17 @@ def did(session: Session, played_before: int, notes_before: int) -> str:
         session.engine.apply(after, EndLaying(state.turn))
     if (again and not after.over and after.phase is Phase.ASK and ask is not None
             and after.turn == ask.player):
-        laying = ", after laying down any set just completed" if after is not state else ""
-        parts.append(f"{names[ask.player]} asks again{laying}")
+        asker = names[ask.player]
+        parts.append(f"{asker} lays down any {set_word(session)} just completed, then asks "
+                     "again" if after is not state else f"{asker} asks again")
     else:
         parts.append(awaited(session))
     return "; ".join(parts)
+
+
+def set_word(session: Session) -> str:
+    """``book`` where every set is a book, else ``set``."""
+    return "book" if all(s.kind == "book" for s in session.engine.spec.sets) else "set"
 
 
 def _line(session: Session, move: Move) -> str:
@@ -179,8 +186,9 @@ def status_tables(session: Session) -> list[Table]:
     if not teams:
         players.add_column("sets")
         players.add_column("score", justify="right")
+    moving = session.engine.current_player(state)  # None once over
     for seat, name in enumerate(state.players):
-        row = [name + (" *" if not state.over and seat == state.turn else "")]
+        row = [name + (" *" if seat == moving else "")]
         if teams:
             row.append(game.team_names[game.teams[seat]])
         row.append(str(described["hands"][name]))

@@ -140,7 +140,7 @@ def test_a_whole_hidden_game_through_the_prompt(tmp_path: Path) -> None:
     shown = prompt_through_pipe(table, "".join(line + "\r" for line in events), "done\r")
     accepted = [line for line in shown if line.startswith("accepted: ")]
     assert len(accepted) == len(events)
-    assert accepted[-1].endswith("may lay down sets just completed, or the hand ends ('done')")
+    assert accepted[-1].endswith("may lay down books just completed, or the hand ends ('done')")
     assert shown[-2].startswith("done: no more sets laid; game over: ")
     assert not table.refused
     verdict = check_file(table.journal.path)
@@ -163,8 +163,8 @@ def test_a_refused_move_changes_nothing(tmp_path: Path) -> None:
     assert table.handle("Cy asks Bob for 7").line == (
         "refused, turn: Bob must answer Ann first; nothing changed")
     reply = table.handle("Bob gives 7S; Ann asks Ann for 9; Ann asks Cy for 7")
-    assert reply.line == ("accepted: Bob gives 7S; Ann asks again, after laying down any set "
-                          "just completed; refused, illegal: Ann "
+    assert reply.line == ("accepted: Bob gives 7S; Ann lays down any book just completed, "
+                          "then asks again; refused, illegal: Ann "
                           "cannot ask Ann (the rest of the line was not played); nothing changed")
     assert table.journal.lines[-2:] == ["Ann asks Bob for 7", "Bob gives 7S"]
     shown = prompt_through_pipe(table, "Ann asks Bob for 3S\r")
