@@ -215,7 +215,10 @@ def play(game: str | None, players: str | None, dealer: str | None, deal: str | 
          me: str | None, hand: str | None, centre: str | None, options: tuple[str, ...],
          target: int | None, out: Path | None, resume: Path | None) -> None:
     """Referee a game live: type each event as it happens and the referee answers at
-    once. Every accepted event is written to the transcript file at once."""
+    once ('help' lists the commands). Every accepted event is written to the transcript
+    file at once. Without a terminal, events come on standard input, a verdict line
+    each. Exit 0 when every event was accepted, 1 when one was refused, 2 on bad usage,
+    130 on Ctrl-C."""
     from referee.prompt import PlayArguments
     from referee.prompt import play as play_live  # prompt_toolkit: only for live play
 

@@ -38,7 +38,7 @@ def candidates(table: LiveTable, before: str) -> tuple[str, list[str]]:
         return partial, []
     kind, options = found
     if kind == "set":  # a set's name may run over several words: complete it whole
-        typed = _set_text(segment, words)
+        typed = _set_text(segment)
         return typed, _fitting(options, typed)
     return partial, _fitting(options, partial)
 
@@ -48,7 +48,7 @@ def _fitting(options: Iterable[str], partial: str) -> list[str]:
     return list(dict.fromkeys(o for o in options if o.lower().startswith(low)))
 
 
-def _set_text(segment: str, words: list[str]) -> str:
+def _set_text(segment: str) -> str:
     """What is typed of a set's name after its verb."""
     for verb in SET_VERBS:
         spot = segment.lower().rfind(f" {verb} ")

@@ -509,7 +509,7 @@ def start(seating: Seating, out: Path, near: Path | None = None, width: int = 10
         game = set_up(transcript.headers, Span(1, 1, header[0], source, len(header[0])),
                       near)
     except RefereeError as error:
-        message = error.message
+        message = error.message.replace("write them in a 'centre:' line", "--centre CARDS")
         if error.span is not None and error.span.text:
             message = f"{message} (in '{printable(error.span.text)}')"
         status = Kind.RULES if error.kind is Kind.RULES else Kind.USAGE

@@ -14,6 +14,9 @@ answer, whatever ends the program.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterable
@@ -73,6 +76,12 @@ def play(arguments: PlayArguments, stdin: TextIO, stdout: TextIO, stderr: TextIO
     except RefereeError as error:  # the transcript file could not be written
         stderr.write(error.report() + "\n")
         return error.exit_status
+    except OSError as exc:  # the answers could not be written (a closed pipe, a full disk)
+        _silence(stdout)
+        with contextlib.suppress(OSError):
+            stderr.write(f"referee: cannot write the output: {exc.strerror or exc}; every "
+                         f"accepted event is in {table.source}\n")
+        return 2
     finally:
         table.journal.close()
 
@@ -146,10 +155,22 @@ def default_out(game: str) -> Path:
 
 
 def _printer(stream: TextIO) -> Write:
+    """Write a reply and flush it at once; a typed name cannot rewrite the screen."""
     def write(text: str) -> None:
-        stream.write(text + "\n")
+        stream.write("\n".join(printable(line) for line in text.split("\n")) + "\n")
         stream.flush()
     return write
+
+
+def _silence(stream: TextIO) -> None:
+    """Point a standard stream that failed at the null device, so that its buffer does
+    not fail again at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 def _lines(stream: TextIO) -> Iterable[str]:
@@ -191,7 +212,7 @@ def run_prompt(table: LiveTable, prompt: PromptSession[str], write: Write) -> in
             history.append_string(line)
     while True:
         try:
-            text = prompt.prompt(lambda: f"{table.prompt()}> ",
+            text = prompt.prompt(lambda: f"{printable(table.prompt())}> ",
                                  completer=TableCompleter(table),
                                  complete_while_typing=False)
         except EOFError:

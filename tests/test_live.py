@@ -457,6 +457,9 @@ def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
     (["go-fish", "-p", "Ann Bob", "--deal", "given", "nowhere.txt"], "nowhere.txt"),
     (["go-fish", "-p", "Ann Bob", "--me", "Ann"], "--me NAME and --hand CARDS go together"),
     (["go-fish", "-p", "Ann Bob", "--me", "Ann", "--hand", "ZZ"], "'ZZ' is not a card"),
+    (["go-fish", "-p", "Ann Bob", "--deal", "seed", "3", "--centre", "7S"],
+     "--me, --hand and --centre type what is known of a hidden deal"),
+    (["chinese-fish", "-p", "Ann Bob"], "(face up: --centre CARDS)"),
     (["old-maid", "-p", "Ann Bob"], "no rule file named 'old-maid'"),
     (["go-fish", "-p", "Ann Bob", "-o", "fast"], "NAME=VALUE"),
     (["go-fish", "-p", "Ann Bob", "--resume", "x.txt"], "drop GAME, --players"),
@@ -465,7 +468,8 @@ def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
 def test_bad_usage_exits_2_with_one_clean_message(tmp_path: Path, args: list[str],
                                                   says: str) -> None:
     done = subprocess.run([sys.executable, "-m", "referee", "play", *args,
-                           *(["--out", "out.txt"] if args[:1] == ["go-fish"] else [])],
+                           *(["--out", "out.txt"] if args[:1] != ["--resume"] and args
+                             else [])],
                           input="", capture_output=True, text=True, cwd=tmp_path, check=False)
     assert done.returncode == 2, done.stderr
     assert says in done.stderr and "Traceback" not in done.stderr
