@@ -35,6 +35,7 @@ from referee.state import Phase
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
+KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")
 
 
@@ -292,7 +293,7 @@ class LiveTable:
                 f"{number:>{width}}  {printable(text)}"
                 for number, text in enumerate(lines, start=1) if text.strip()))
         described = self.session.describe()
-        table = knowledge_table(self.session.where_cards(), described)
+        table = knowledge_table(self.session.where_cards(KNOWN_SECONDS), described)
         return Reply("what is known of every card:", rendered(table, width=self.width))
 
     def _accept(self) -> Reply:

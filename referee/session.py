@@ -351,12 +351,13 @@ class Session:
 
     # -- what is known ---------------------------------------------------------------------
 
-    def where_cards(self) -> dict[str, list[str]]:
+    def where_cards(self, seconds: float | None = None) -> dict[str, list[str]]:
         """Every card's possible places now: a player, ``stock``, ``centre``, ``sets``
-        (laid, won or void) or ``piles`` (captured)."""
+        (laid, won or void) or ``piles`` (captured); with ``seconds``, the places not
+        ruled out in that time."""
         state = self.state
         names = state.players
-        possible = (self.knowledge.possible_places()
+        possible = (self.knowledge.possible_places(seconds)
                     if self.knowledge is not None and self.knowledge.consistent else {})
         known_stock = {c for c in state.stock if c is not None}
         in_piles = {c for pile in state.piles for c in pile}
