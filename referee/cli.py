@@ -185,6 +185,9 @@ class _PlayCommand(click.Command):
         rest = list(args)
         while rest:
             word = rest.pop(0)
+            if word.startswith("--deal=") and rest:  # --deal=seed N
+                rest.insert(0, word.removeprefix("--deal="))
+                word = "--deal"
             if (word == "--deal" and len(rest) >= 2 and rest[0] in ("seed", "given")
                     and not rest[1].startswith("-")):
                 word = f"--deal={rest.pop(0)} {rest.pop(0)}"
