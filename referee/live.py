@@ -483,7 +483,8 @@ def _given_lines(path: Path) -> list[str]:
         body = line.split("#", 1)[0].strip()
         if not body:
             continue
-        key = body.split(":", 1)[0].split()[0].lower() if ":" in body else ""
+        words = body.split(":", 1)[0].split() if ":" in body else []
+        key = words[0].lower() if words else ""
         if key not in DEAL_LINE_KEYS:
             raise RefereeError(Kind.USAGE, f"{path}:{number}: a deal file holds only "
                                "'hand NAME: CARDS', 'stock: CARDS' and 'centre: CARDS' lines")
@@ -500,6 +501,11 @@ def start(seating: Seating, out: Path, near: Path | None = None, width: int = 10
     if (seating.me is not None or seating.centre is not None) and seating.deal != "hidden":
         raise RefereeError(Kind.USAGE, "--me, --hand and --centre type what is known of a "
                            "hidden deal; with --deal seed or given every card is known")
+    typed = [seating.game, *seating.players, seating.dealer, seating.hand, seating.centre,
+             *(part for option in seating.options for part in option)]
+    if any(value is not None and any(c in value for c in "\n\r#") for value in typed):
+        raise RefereeError(Kind.USAGE, "a name, a card list or an option on the command line "
+                           "cannot hold a line break or '#'")
     header = header_lines(seating)
     text = "\n".join(header) + "\n"
     source = f"{out} (header)"

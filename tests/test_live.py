@@ -460,6 +460,8 @@ def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
     (["go-fish", "-p", "Ann Bob", "--deal", "seed", "3", "--centre", "7S"],
      "--me, --hand and --centre type what is known of a hidden deal"),
     (["chinese-fish", "-p", "Ann Bob"], "(face up: --centre CARDS)"),
+    (["go-fish", "-p", "Ann Bob", "--dealer", "Ann\ndeal: seed 3"],
+     "cannot hold a line break or '#'"),
     (["old-maid", "-p", "Ann Bob"], "no rule file named 'old-maid'"),
     (["go-fish", "-p", "Ann Bob", "-o", "fast"], "NAME=VALUE"),
     (["go-fish", "-p", "Ann Bob", "--resume", "x.txt"], "drop GAME, --players"),
