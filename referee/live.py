@@ -35,6 +35,7 @@ from referee.state import Phase
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
+DONE_MARK = "# done"  # 'done' typed here: the referee filled in what the cards forced
 KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")
 
@@ -321,7 +322,7 @@ class LiveTable:
         error = session.settle()
         if error is not None:
             return self._refused(error, [], "")
-        self.journal.append([], event=True)  # nothing to write: a check fills it in again
+        self.journal.append([DONE_MARK], event=True)  # a check fills the moves in again
         self._choices = None
         filled = [format_move(m, session.record.players, lay_out=session.record.lay_out)
                   for m in session.record.played[played:] if not isinstance(m, str | EndLaying)]
@@ -340,8 +341,8 @@ class LiveTable:
         if not journal.can_take_back():
             return Reply("refused: the last event shares its line with another in the "
                          "file; edit the file by hand", refused=False)
-        first = journal.entries[-1].lines
-        line = journal.lines[first] if first < len(journal.lines) else "done"
+        line = journal.lines[journal.entries[-1].lines]
+        line = "done" if line == DONE_MARK else line
         self.session.undo()
         journal.take_back()
         self._choices = None
@@ -547,19 +548,34 @@ def resume(path: Path, warn: Callable[[str], None], width: int = 100) -> LiveTab
                                                len(first_line(text))), path.parent)
         session = Session(game)
         accepted = _accepted_lines(journal.lines)
+        dones = [number for number, line in enumerate(journal.lines, start=1)
+                 if line.strip() == DONE_MARK]
         for event in transcript.events:
+            while dones and dones[0] < event.span.line:
+                _settle_again(session, journal, dones.pop(0))
             error = session.attempt(event)
             if error is not None and event.span.line in accepted:
                 error = session.attempt(event, trust=True)
             if error is not None:
                 raise error
             journal.mark(event.span.line)
+        if transcript.error is None:
+            for number in dones:
+                _settle_again(session, journal, number)
         if transcript.error is not None:
             raise transcript.error
     except RefereeError:
         journal.close()
         raise
     return LiveTable(session, journal, _plan(transcript.headers), width)
+
+
+def _settle_again(session: Session, journal: Journal, line: int) -> None:
+    """Replay a ``# done`` line: the moves the cards forced there."""
+    error = session.settle()
+    if error is not None:
+        raise error.located(Span(line, 1, journal.lines[line - 1], str(journal.path)))
+    journal.mark(line)
 
 
 def _accepted_lines(lines: list[str]) -> set[int]:

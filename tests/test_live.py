@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import random
 import select
 import signal
 import struct
@@ -29,7 +30,7 @@ from referee.cli import main
 from referee.compile import load_spec
 from referee.completion import candidates
 from referee.engine import Engine
-from referee.live import LiveTable, Seating, start
+from referee.live import ACCEPTED_MARK, LiveTable, Seating, resume, start
 from referee.notation import read_events
 from referee.prompt import prompt_session, run_prompt
 from referee.simulate import PLAYER_NAMES, play_match, play_one
@@ -340,6 +341,42 @@ def test_a_given_deal_from_a_file(tmp_path: Path) -> None:
                           "Bob for J (the referee filled in first: Cy gives 4S); Bob to answer "
                           "Ann's ask for J")
     assert check_file(table.journal.path).ok
+
+
+def _typed_line(table: LiveTable, rng: random.Random) -> str:
+    """A line a hurried typist might enter: mostly what completion offers, word by word,
+    now and then an undo, an accept, a 'done' or a false answer."""
+    roll = rng.random()
+    if roll < 0.06:
+        return rng.choice(["undo", "accept", "done", "status", "legal", "last"])
+    first = [w for w in candidates(table, "")[1] if w[0].isupper() or w in ("yes", "no")]
+    if not first:
+        return "done"
+    line = rng.choice(first)
+    for _ in range(12):
+        next_words = candidates(table, line + " ")[1]
+        if not next_words:
+            break
+        line += " " + rng.choice(next_words)
+    return line.replace(" says no", " says yes") if roll > 0.95 else line
+
+
+@pytest.mark.parametrize("game", ["go-fish", "authors", "literature", "diplomat"])
+def test_whatever_is_typed_the_file_replays_to_the_same_game(tmp_path: Path, game: str) -> None:
+    rng = random.Random(game)
+    players = SIX[:4] if game == "literature" else THREE
+    for run in range(3):
+        path = tmp_path / f"{run}.txt"
+        table = start(Seating(game, players, target=None if run else 3), path)
+        for _ in range(120):
+            table.handle(_typed_line(table, rng))
+        state = table.session.describe()
+        table.journal.close()
+        again = resume(path, pytest.fail)
+        assert again.session.describe() == state
+        again.journal.close()
+        verdict = check_file(path)
+        assert verdict.ok or ACCEPTED_MARK in path.read_text(), verdict.error
 
 
 # -- the command line: a pseudo-terminal, standard input, a kill -------------------
