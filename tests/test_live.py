@@ -60,20 +60,15 @@ def snapshot(table: LiveTable) -> tuple[object, ...]:
             (table.journal.path.read_text()), len(table.journal.entries))
 
 
-def prompt_through_pipe(table: LiveTable, *pieces: str, pause: float = 0.0) -> list[str]:
-    """Type ``pieces`` at the prompt (prompt_toolkit's pipe input, no terminal); with a
-    pause between them, so that a Tab's completion lands before the next key."""
+def prompt_through_pipe(table: LiveTable, *pieces: str) -> list[str]:
+    """Type ``pieces`` at the prompt (prompt_toolkit's pipe input, no terminal); what the
+    referee shows."""
     shown: list[str] = []
     with create_pipe_input() as typed:
-        def feed() -> None:
-            for piece in pieces:
-                typed.send_text(piece)
-                time.sleep(pause)
-            typed.close()
-        feeder = threading.Thread(target=feed)
-        feeder.start()
+        for piece in pieces:
+            typed.send_text(piece)
+        typed.close()
         run_prompt(table, prompt_session(typed, DummyOutput()), shown.append)
-        feeder.join()
     return shown
 
 
@@ -259,8 +254,25 @@ def test_completion_of_sets_and_claims(tmp_path: Path) -> None:
 
 def test_tab_completes_at_the_prompt(tmp_path: Path) -> None:
     table = table_for(tmp_path, me="Ann", hand="7S 7H 9D QC KD")
-    shown = prompt_through_pipe(table, "A\t", "as\t", "C\t", "for\t", "Q\t", "\r",
-                                pause=0.3)
+    shown: list[str] = []
+    steps = [("A\t", "Ann "), ("as\t", "Ann asks "), ("C\t", "Ann asks Cy "),
+             ("for\t", "Ann asks Cy for "), ("Q\t", "Ann asks Cy for Q ")]
+    with create_pipe_input() as typed:
+        prompt = prompt_session(typed, DummyOutput())
+
+        def feed() -> None:
+            for keys, completed in steps:  # each Tab's completion lands before the next key
+                typed.send_text(keys)
+                ends = time.monotonic() + 20
+                while prompt.default_buffer.text != completed and time.monotonic() < ends:
+                    time.sleep(0.01)
+            typed.send_text("\r")
+            typed.close()
+
+        feeder = threading.Thread(target=feed)
+        feeder.start()
+        run_prompt(table, prompt, shown.append)
+        feeder.join()
     assert shown[0] == "accepted: Ann asks Cy for Q; Cy to answer Ann's ask for Q"
 
 
