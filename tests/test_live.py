@@ -516,15 +516,21 @@ def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
     (["go-fish", "-p", "Ann Bob", "--resume", "x.txt"], "drop GAME, --players"),
     (["--resume", "missing.txt"], "missing.txt"),
 ])
-def test_bad_usage_exits_2_with_one_clean_message(tmp_path: Path, args: list[str],
-                                                  says: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "referee", "play", *args,
-                           *(["--out", "out.txt"] if args[:1] != ["--resume"] and args
-                             else [])],
-                          input="", capture_output=True, text=True, cwd=tmp_path, check=False)
-    assert done.returncode == 2, done.stderr
-    assert says in done.stderr and "Traceback" not in done.stderr
+def test_bad_usage_exits_2_with_one_clean_message(tmp_path: Path, args: list[str], says: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = ["--out", "out.txt"] if args[:1] != ["--resume"] and args else []
+    result = CliRunner().invoke(main, ["play", *args, *out], input="")
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2 and says in result.stderr, result.stderr
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_no_traceback_reaches_the_table(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", "play", "go-fish", "-p", "Ann Ann"],
+                          input="", capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 2
+    assert done.stderr == "usage: two players are named 'Ann' (in 'players: Ann Ann')\n"
 
 
 def test_an_existing_file_is_never_overwritten(tmp_path: Path) -> None:
