@@ -17,7 +17,7 @@ import termios
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -410,7 +410,8 @@ def pty_play(args: list[str], cwd: Path) -> Iterator[tuple[int, subprocess.Popen
         if process.poll() is None:
             process.kill()
             process.wait()
-        os.close(master)
+        with suppress(OSError):  # closed already: the terminal was closed
+            os.close(master)
 
 
 class Screen:
@@ -468,6 +469,18 @@ def test_ctrl_c_at_the_prompt_ends_with_130_and_loses_nothing(tmp_path: Path) ->
         assert process.wait(20) == 130
         screen.wait_for(b"--resume game.txt")
     assert (tmp_path / "game.txt").read_text().endswith("\nAnn asks Bob for 7\n")
+
+
+def test_a_closed_terminal_loses_nothing(tmp_path: Path) -> None:
+    with pty_play(["go-fish", "--players", "Ann Bob Cy", "--out", "game.txt"],
+                  tmp_path) as (master, process):
+        screen = Screen(master)
+        screen.wait_for(b"or Ann to ask>")
+        os.write(master, b"Ann asks Bob for 7\rBob says no\r")
+        screen.wait_for(b"Ann to draw>")
+        os.close(master)
+        process.wait(20)  # the prompt finds its terminal gone and stops
+    assert (tmp_path / "game.txt").read_text().endswith("\nAnn asks Bob for 7\nBob says no\n")
 
 
 def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
