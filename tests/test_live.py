@@ -218,6 +218,17 @@ def test_an_accepted_contradiction_is_a_comment_and_the_referee_goes_on(tmp_path
     assert table.journal.path.read_text().endswith("\nAnn draws\n")
 
 
+def test_save_writes_the_transcript_so_far(tmp_path: Path) -> None:
+    table = table_for(tmp_path)
+    table.handle("Ann asks Bob for 7; Bob says no")
+    copy = tmp_path / "copy.txt"
+    assert table.handle(f"save {copy}").line == f"saved 6 lines in {copy}"
+    assert copy.read_text() == table.journal.path.read_text()
+    assert "saved already" in table.handle(f"save {table.journal.path}").line
+    assert table.handle(f"save {tmp_path / 'no' / 'x.txt'}").line.startswith(
+        "refused: cannot save")
+
+
 # -- completion -----------------------------------------------------------------------
 
 
