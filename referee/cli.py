@@ -184,6 +184,61 @@ def _side_labels(spec: GameSpec, players: int) -> list[str]:
             for team in range(spec.teams)]
 
 
+class _PlayCommand(click.Command):
+    """``referee play``, whose ``--deal`` takes one or two words: ``hidden``, ``seed N``,
+    ``given FILE``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Join ``--deal seed N`` into one value before click reads the options."""
+        joined: list[str] = []
+        rest = list(args)
+        while rest:
+            word = rest.pop(0)
+            if word.startswith("--deal=") and rest:  # --deal=seed N
+                rest.insert(0, word.removeprefix("--deal="))
+                word = "--deal"
+            if (word == "--deal" and len(rest) >= 2 and rest[0] in ("seed", "given")
+                    and not rest[1].startswith("-")):
+                word = f"--deal={rest.pop(0)} {rest.pop(0)}"
+            joined.append(word)
+        return super().parse_args(ctx, joined)
+
+
+@main.command(cls=_PlayCommand)
+@click.argument("game", required=False)
+@click.option("--players", "-p", help='The players in seat order: "Ann Bob Cy".')
+@click.option("--dealer", help="The dealer (default: the last player).")
+@click.option("--deal", metavar="hidden|seed N|given FILE",
+              help="How the cards were dealt: hidden (the default: nobody types the hands), "
+              "seed N (the referee deals), given FILE (FILE holds 'hand NAME:', 'stock:' "
+              "and 'centre:' lines).")
+@click.option("--me", help="With a hidden deal: the player whose hand you know...")
+@click.option("--hand", help='...and that hand: --me Ann --hand "7S 7H QD".')
+@click.option("--centre", help="With a hidden deal: the cards dealt face up to the centre.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules.")
+@click.option("--target", type=click.IntRange(1, 100_000),
+              help="Match play: hands until a side reaches this many points.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The transcript file to write (a new file; default: GAME-TIME.txt).")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path),
+              help="Go on with the game in this transcript file.")
+def play(game: str | None, players: str | None, dealer: str | None, deal: str | None,
+         me: str | None, hand: str | None, centre: str | None, options: tuple[str, ...],
+         target: int | None, out: Path | None, resume: Path | None) -> None:
+    """Referee a game live: type each event as it happens and the referee answers at
+    once ('help' lists the commands). Every accepted event is written to the transcript
+    file at once. Without a terminal, events come on standard input, a verdict line
+    each. Exit 0 when every event was accepted, 1 when one was refused, 2 on bad usage,
+    130 on Ctrl-C."""
+    from referee.prompt import PlayArguments
+    from referee.prompt import play as play_live  # prompt_toolkit: only for live play
+
+    arguments = PlayArguments(game, players, dealer, deal, me, hand, centre, options, target,
+                              out, resume)
+    sys.exit(play_live(arguments, sys.stdin, sys.stdout, sys.stderr))
+
+
 @main.command(name="rules")
 def list_rules() -> None:
     """List the bundled rule files."""

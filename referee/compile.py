@@ -66,6 +66,7 @@ from referee.spec import (
     PassTo,
     QuestionKind,
     SetSpec,
+    Shown,
     Target,
     TieRule,
     WhenStuck,
@@ -409,6 +410,7 @@ class _Compiler:
             ties=self._phrase("ties", TieRule, TieRule.STAND),
             options=MappingProxyType(dict(self.options)),
             options_set=MappingProxyType(dict(self.options_set)),
+            shown=self._phrase("shown", Shown, Shown.EVERY_EVENT),
         )
 
     def _phrase(self, slot: str, enum: type[E], default: E) -> E:

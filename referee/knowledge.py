@@ -24,6 +24,7 @@ an event's facts, :meth:`Knowledge.moved` its transfers, :attr:`Knowledge.consis
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -179,24 +180,51 @@ class Knowledge:
         because = tuple((c.line, c.fact.reason) for c in sorted(others, key=lambda c: c.line))
         return Proof(claims, because, self._forced_cards(sat, claims, others))
 
-    def possible_places(self) -> dict[Card, list[int]]:
-        """For every card still in a hand or the stock, the places it may be now."""
+    def possible_places(self, seconds: float | None = None) -> dict[Card, list[int]]:
+        """For every card still in a hand or the stock, the places it may be now. With
+        ``seconds``, a place not settled in that time counts as possible (not ruled out)."""
+        pairs = [(card, place) for card in self.cards for place in self.where[card]
+                 if place != OUT]
+        seen = self._possible(pairs, seconds)
+        return {card: sorted(places) for card, places in seen.items()
+                if places and OUT not in places}
+
+    def possible_at(self, place: int, seconds: float | None = None) -> set[Card]:
+        """The cards some deal that explains every event puts at ``place`` now: one
+        place's column of :meth:`possible_places` (for the live prompt), within
+        ``seconds`` as there."""
+        seen = self._possible([(card, place) for card in self.cards
+                               if place in self.where[card]], seconds)
+        return {card for card, places in seen.items() if place in places}
+
+    def _possible(self, pairs: list[tuple[Card, int]], seconds: float | None
+                  ) -> dict[Card, set[int]]:
+        """Of these (card, place) pairs, those some deal makes true now (with the places
+        the deals found on the way): the quick questions first, the counting puzzles
+        (Minicard out of budget) after, while there is time."""
         assert self.consistent
+        deadline = None if seconds is None else time.perf_counter() + seconds
         seen: dict[Card, set[int]] = {card: set() for card in self.cards}
         self._note(self.witness.start, seen)
         sat = self._solver()
-        for card in self.cards:
-            for place in list(self.where[card]):
-                if place == OUT or place in seen[card]:
+        puzzles: list[tuple[Card, int]] = []
+        for thorough in (False, True):
+            for card, place in puzzles if thorough else pairs:
+                if place in seen[card]:
+                    continue
+                if deadline is not None and time.perf_counter() > deadline:
+                    seen[card].add(place)  # no time to rule it out
                     continue
                 starts = frozenset(self.where[card][place])
-                deal = sat.find(self.constraints, Placement(card, starts, True))
+                deal = sat.find(self.constraints, Placement(card, starts, True),
+                                thorough=thorough)
                 if isinstance(deal, dict):
                     self._note(deal, seen)
-                elif deal is UNDECIDED:
+                elif deal is UNDECIDED and thorough:
                     seen[card].add(place)  # not ruled out
-        return {card: sorted(places) for card, places in seen.items()
-                if places and OUT not in places}
+                elif deal is UNDECIDED:
+                    puzzles.append((card, place))
+        return seen
 
     def close(self) -> None:
         """Free the solver."""

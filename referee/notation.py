@@ -105,20 +105,33 @@ def read_transcript(text: str, source: str) -> Transcript:
     return Transcript(source, reader.headers, events, reader.error)
 
 
+def read_events(text: str, source: str, line: int) -> tuple[tuple[Event, ...], RefereeError | None]:
+    """Read lines typed at a live table, the first of them numbered ``line``: the events
+    up to the first unreadable one, and its error. Header lines may follow only a
+    ``hand N`` event (its deal); anywhere else they are an error."""
+    reader = TranscriptReader(text, source, first=line, with_header=False)
+    events = tuple(reader.events())
+    return events, reader.error
+
+
 class TranscriptReader:
     """Reads a transcript lazily: the header lines at once, the events one at a time as
     they are asked for (a long match need not be held in memory). Reading stops at the
     first unreadable line, kept as :attr:`error`."""
 
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, *, first: int = 1, with_header: bool = True
+                 ) -> None:
+        """``first``: the number of the text's first line; ``with_header``: whether it
+        starts with header lines (lines typed at a live table do not)."""
         self.source = source
         self.error: RefereeError | None = None
         self._lines = lines_of(text.removeprefix("\ufeff"))
         self._next = 0
+        self._first = first
         headers: list[Header] = []
         try:
-            while self._next < len(self._lines):
-                number, line = self._next + 1, self._lines[self._next]
+            while with_header and self._next < len(self._lines):
+                number, line = self._next + first, self._lines[self._next]
                 header = _header_line(line, number, source)
                 if header is False:
                     break
@@ -129,7 +142,7 @@ class TranscriptReader:
             self.error = exc
             self._next = len(self._lines)
         self.headers = tuple(headers)
-        self.events_from = self._next + 1  # the line number of the first event line
+        self.events_from = self._next + first  # the line number of the first event line
 
     def events(self) -> Iterator[Event]:
         """The events, in order; a ``hand N`` event carries the deal lines after it."""
@@ -138,7 +151,7 @@ class TranscriptReader:
         deal: list[Header] = []
         try:
             while self._next < len(lines):
-                number, line = self._next + 1, lines[self._next]
+                number, line = self._next + self._first, lines[self._next]
                 self._next += 1
                 if held is not None:
                     header = _header_line(line, number, source)
@@ -149,7 +162,8 @@ class TranscriptReader:
                         continue
                     yield _with_deal(held, deal)
                     held, deal = None, []
-                for event in _event_line(line, number, source):
+                events, error = _event_line(line, number, source)
+                for event in events:
                     if event.kind is EventKind.NEW_HAND:
                         if held is not None:
                             yield _with_deal(held, deal)
@@ -161,6 +175,8 @@ class TranscriptReader:
                         yield event
                     else:
                         yield event
+                if error is not None:
+                    raise error
         except RefereeError as exc:
             self.error = exc
         if held is not None:
@@ -186,10 +202,13 @@ _EVENT_LINES: dict[str, tuple[Event, ...]] = {}  # events of each line read, at 
 _MAX_REMEMBERED = 8192
 
 
-def _event_line(line: str, number: int, source: str) -> list[Event]:
-    """The events of an event line. Lines repeat (``Bob says no``), so each line's events
-    are remembered, and a repeat costs only their places."""
+def _event_line(line: str, number: int, source: str
+                ) -> tuple[list[Event], RefereeError | None]:
+    """The events of an event line, and the error of its first unreadable part (the
+    events before it are kept). Lines repeat (``Bob says no``), so each readable line's
+    events are remembered, and a repeat costs only their places."""
     found = _EVENT_LINES.get(line)
+    error: RefereeError | None = None
     if found is None:
         body = line.split("#", 1)[0]
         header = _read_header(body, number, line, source) if ":" in body else None
@@ -198,18 +217,23 @@ def _event_line(line: str, number: int, source: str) -> list[Event]:
                                "(or right after 'hand N' in a match)", header.span)
         events = []
         start = 0
-        for segment in body.split(";"):
-            if segment.strip():
-                event = _read_event(segment, start, number, line, source)
-                event.key = " ".join(segment.split())
-                events.append(event)
-            start += len(segment) + 1
-        if len(_EVENT_LINES) >= _MAX_REMEMBERED:
-            _EVENT_LINES.clear()
-        _EVENT_LINES[line] = found = tuple(events)
+        try:
+            for segment in body.split(";"):
+                if segment.strip():
+                    event = _read_event(segment, start, number, line, source)
+                    event.key = " ".join(segment.split())
+                    events.append(event)
+                start += len(segment) + 1
+        except RefereeError as exc:
+            error = exc
+        found = tuple(events)
+        if error is None:
+            if len(_EVENT_LINES) >= _MAX_REMEMBERED:
+                _EVENT_LINES.clear()
+            _EVENT_LINES[line] = found
     return [Event(e.kind, Span(number, e.span.column, line, source, e.span.width), e.player,
                   e.target, e.items, e.count, e.groups, e.headers, e.lay_out, e.key)
-            for e in found]
+            for e in found], error
 
 
 def _tokens(segment: str, offset: int) -> list[Token]:

@@ -25,6 +25,10 @@ class Record:
     lay_out: bool  # asks and gives put cards in the centre
     played: list[tuple[int, Move | str]] = field(default_factory=list)
 
+    def entries(self, start: int = 0) -> list[Move | str]:
+        """The moves (and lines as is) played, from the ``start``-th on."""
+        return [entry for _, entry in self.played[start:]]
+
     def add(self, line: int, entry: Move | str) -> None:
         """Note a move (or a line) played for transcript line ``line``."""
         self.played.append((line, entry))

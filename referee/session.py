@@ -192,6 +192,19 @@ class Session:
         self._marks.append(mark)
         return None
 
+    def settle(self) -> RefereeError | None:
+        """Play the moves the cards force now (a lay phase nobody lays down in, at a hidden
+        table; answers and draws, with an open deal), as :meth:`attempt` plays an event:
+        when one is refused, everything is left as it was. :meth:`undo` takes them back."""
+        mark = self._mark()
+        try:
+            self.fill_forced(self.last_span)
+        except RefereeError as error:
+            self._rollback(mark)
+            return error
+        self._marks.append(mark)
+        return None
+
     def undo(self) -> bool:
         """Take back the last event :meth:`attempt` accepted; False when there is none."""
         if not self._marks:
@@ -214,6 +227,12 @@ class Session:
             del self.record.played[mark.played:]
         del self.notes[mark.notes:]
         self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
+
+    @property
+    def kept(self) -> Record:
+        """The record of what was played (a session made with ``record=True``)."""
+        assert self.record is not None, "this session keeps no record"
+        return self.record
 
     def play(self, event: Event) -> None:
         """Check and play one written event, after the moves it skips."""
@@ -361,12 +380,13 @@ class Session:
 
     # -- what is known ---------------------------------------------------------------------
 
-    def where_cards(self) -> dict[str, list[str]]:
+    def where_cards(self, seconds: float | None = None) -> dict[str, list[str]]:
         """Every card's possible places now: a player, ``stock``, ``centre``, ``sets``
-        (laid, won or void) or ``piles`` (captured)."""
+        (laid, won or void) or ``piles`` (captured); with ``seconds``, the places not
+        ruled out in that time."""
         state = self.state
         names = state.players
-        possible = (self.knowledge.possible_places()
+        possible = (self.knowledge.possible_places(seconds)
                     if self.knowledge is not None and self.knowledge.consistent else {})
         known_stock = {c for c in state.stock if c is not None}
         in_piles = {c for pile in state.piles for c in pile}

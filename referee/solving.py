@@ -111,8 +111,10 @@ class Deals:
             self.solver.add_clause([-constraint.switch])
 
     def find(self, constraints: Sequence[Constraint],
-             placement: Placement | None = None) -> Deal | _Undecided | None:
-        """A deal meeting ``constraints`` (and ``placement``), None if there is none."""
+             placement: Placement | None = None, *,
+             thorough: bool = True) -> Deal | _Undecided | None:
+        """A deal meeting ``constraints`` (and ``placement``), None if there is none;
+        unless ``thorough``, a question Minicard leaves open is UNDECIDED, not CP-SAT's."""
         assumptions = [self.encode(c) for c in constraints]
         probe = 0
         if placement is not None:
@@ -127,6 +129,8 @@ class Deals:
         if probe:
             self.solver.add_clause([-probe])
         if found is None:
+            if not thorough:
+                return UNDECIDED
             return _cp_sat(self, constraints, placement, CP_SAT_SECONDS)[0]
         return self._model() if found else None
 

@@ -121,6 +121,14 @@ class QuestionKind(Enum):
     COLOUR = "colour"
 
 
+class Shown(Enum):
+    """What the referee tells the table in live play (``referee play``); every hand's
+    card count, the sets and the scores are always shown."""
+
+    EVERY_EVENT = "every event"
+    LAST_ASK = "the last ask and its answer"  # earlier asks are the players' to remember
+
+
 @dataclass(frozen=True, slots=True)
 class SetSpec:
     """One set to collect: its name, its cards, and the other names it answers to.
@@ -232,6 +240,7 @@ class GameSpec:
     ties: TieRule
     options: Mapping[str, str]  # every option's value, defaults included
     options_set: Mapping[str, str]  # the options set when the spec was compiled
+    shown: Shown = Shown.EVERY_EVENT  # what live play tells the table
 
     def centre_size(self, players: int) -> int:
         """How many cards the deal turns face up to the centre."""

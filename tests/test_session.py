@@ -7,6 +7,7 @@ from referee.errors import Kind
 from referee.notation import Event, read_transcript
 from referee.session import Session
 from referee.setup import set_up
+from referee.state import Phase
 
 HEADER = """game: go-fish
 players: Ann Bob Cy
@@ -63,3 +64,30 @@ def test_a_contradiction_the_table_accepts_is_set_aside() -> None:
     assert session.knowledge is not None and session.knowledge.consistent
     assert session.describe()["turn"] == "Cy"
     assert session.engine.current_player(session.state) == 0  # Ann answers Cy
+
+
+def test_one_place_of_the_knowledge_is_a_column_of_every_place() -> None:
+    session, events = session_and_events(
+        "Ann asks Bob for 7\nBob says no\nAnn draws\nBob asks Cy for 5\nCy gives 1\n")
+    for event in events:
+        assert session.attempt(event) is None
+    model = session.knowledge
+    assert model is not None
+    places = model.possible_places()
+    for seat in range(3):
+        column = {card for card, where in places.items() if seat in where}
+        assert model.possible_at(seat) == column
+        assert model.possible_at(seat, 0.0) >= column  # out of time: nothing is ruled out
+    assert not any(card.startswith("7") for card in model.possible_at(1))
+
+
+def test_settle_plays_what_the_cards_force_and_undo_takes_it_back() -> None:
+    session, events = session_and_events("Ann asks Bob for 7\nBob gives 1\n")
+    for event in events:
+        assert session.attempt(event) is None
+    laying = snapshot(session)
+    assert session.state.phase is Phase.LAY
+    assert session.settle() is None
+    assert session.state.phase is Phase.ASK and session.describe()["turn"] == "Ann"
+    assert session.undo()
+    assert snapshot(session) == laying
