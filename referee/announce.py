@@ -15,8 +15,19 @@ from referee.claims import waiting_for
 from referee.draws import DRAWING, due_turn_up
 from referee.flow import pass_targets, targets
 from referee.laying import legal_lay_downs
-from referee.moves import Answer, Ask, Draw, EndLaying, Give, Move, NothingLaid, Question, Refuse
+from referee.moves import (
+    Answer,
+    Ask,
+    Draw,
+    EndLaying,
+    Give,
+    Move,
+    NothingLaid,
+    Question,
+    Refuse,
+)
 from referee.questions import describe_question
+from referee.refills import dealt
 from referee.session import Session
 from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
@@ -79,7 +90,18 @@ def waiting(session: Session, state: GameState) -> str:
         after = state.copy()
         engine.apply(after, EndLaying(state.turn))
         then = waiting(session, after) if not after.over else "the hand ends ('done')"
-        return f"{layers} may lay down {noun} {held}, or {then}"
+        refill = ""
+        if state.refill_open and state.hand_size(state.dealer) < dealt(
+                engine.lookups, state, state.dealer):
+            dealer = names[state.dealer]
+            refill = (f"{dealer} may draw the cards that replace {joined(list(state.refill_open))} "
+                      "(laid from the deal); ")
+        return f"{refill}{layers} may lay down {noun} {held}, or {then}"
+    if state.unsure is not None:
+        after = state.copy()
+        engine.apply(after, NothingLaid(state.unsure))
+        then = waiting(session, after) if not after.over else "the hand ends ('done')"
+        return f"{who} to lay down a {set_word(session)} if {who} holds one, or {then}"
     return f"{who} to {joined(own_moves(session, state))}"
 
 
