@@ -11,6 +11,7 @@ from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
+from referee.flow import ended
 from referee.moves import Claim, Draw, EndLaying, Give, Move
 from referee.notation import write_deal, write_table
 from referee.spec import GameSpec, Handover
@@ -24,10 +25,33 @@ PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "J
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One self-played game: its result, how many moves, and its transcript lines."""
+    """One self-played game: its result, how many moves, and its transcript lines; how
+    many sets were won and made void; whether it stopped with no legal move while not
+    over, and whether it ended only because nobody could move (no ``end:`` held)."""
 
     result: Result
     moves: int
+    lines: tuple[str, ...]
+    sets: int = 0
+    void: int = 0
+    stopped: bool = False
+    stalled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """One self-played match: each side's total, the hands and moves it took, whether a
+    side reached the target, the sets won and made void over all hands, and its
+    transcript lines."""
+
+    totals: tuple[int, ...]
+    hands: int
+    moves: int
+    over: bool
+    sets: int
+    void: int
+    stopped: bool
+    stalled: bool
     lines: tuple[str, ...]
 
 
@@ -69,37 +93,63 @@ def play_one(
     dealer = players - 1
     lines = (write_table(rule_reference(engine.spec), names, dealer,
                          tuple(engine.spec.options_set.items())) if transcript else None)
-    state, moves = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
-    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()))
+    state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
+    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
+                      sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
+                      stalled=_stalled(engine, state))
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
                max_hands: int = 100, *, hidden: bool = False) -> tuple[list[int], tuple[str, ...]]:
     """Play hands of random legal moves until a side reaches ``target`` points, the
     deal passing one seat left each hand; the match totals and its transcript."""
+    match = play_match_record(engine, players, seed, target, max_hands, hidden=hidden)
+    return list(match.totals), match.lines
+
+
+def play_match_record(
+    engine: Engine, players: int, seed: int, target: int, max_hands: int = 100, *,
+    hidden: bool = False, transcript: bool = True, max_moves: int = DEFAULT_MAX_MOVES,
+) -> PlayedMatch:
+    """:func:`play_match` with every figure of the match: the same hands for the same
+    seed, with or without the ``transcript``."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     totals = [0] * engine.sides(players)
-    lines = write_table(rule_reference(engine.spec), names, players - 1,
-                        tuple(engine.spec.options_set.items()), target=target)
+    lines = (write_table(rule_reference(engine.spec), names, players - 1,
+                         tuple(engine.spec.options_set.items()), target=target)
+             if transcript else None)
+    hands = moves = sets = void = 0
+    stopped = stalled = over = False
     for number in range(1, max_hands + 1):
-        if number > 1:
+        if number > 1 and lines is not None:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, _ = _play_hand(engine, names, dealer, rng, DEFAULT_MAX_MOVES, lines, hidden)
+        state, hand_moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines,
+                                                hidden)
+        hands, moves = hands + 1, moves + hand_moves
+        sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
+        stalled = stalled or _stalled(engine, state)
         totals = [t + s for t, s in zip(totals, engine.outcome(state).scores, strict=True)]
+        over = state.over and max(totals) >= target
         if not state.over or max(totals) >= target:
             break
-    return totals, tuple(lines)
+    return PlayedMatch(tuple(totals), hands, moves, over, sets, void,
+                       stopped, stalled, tuple(lines or ()))
+
+
+def _stalled(engine: Engine, state: GameState) -> bool:
+    """Whether a game is over only because nobody could move: no ``end:`` condition holds."""
+    return state.over and not ended(engine.lookups, state)
 
 
 def _play_hand(
     engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
     max_moves: int, lines: list[str] | None, hidden: bool = False,
-) -> tuple[GameState, int]:
+) -> tuple[GameState, int, bool]:
     """Deal and play one hand of random legal moves; with ``lines``, write the deal and
-    the moves there (as the table saw them, with ``hidden``). The state reached and the
-    number of moves."""
+    the moves there (as the table saw them, with ``hidden``). The state reached, the
+    number of moves, and whether it stopped with no legal move while not over."""
     players = len(names)
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
@@ -112,13 +162,13 @@ def _play_hand(
     while not state.over and moves < max_moves:
         move = engine.random_move(state, rng)
         if move is None:
-            break  # nobody can move, yet the rules do not end the game
+            return state, moves, True  # nobody can move, yet the rules do not end the game
         if lines is not None:
             lines += (table_lines(engine, state, move) if hidden
                       else [format_move(move, names, lay_out=lay_out)])
         engine.apply(state, move)
         moves += 1
-    return state, moves
+    return state, moves, False
 
 
 def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
@@ -163,14 +213,14 @@ def summarize(spec: GameSpec, players: int, games: int, seed: int,
             played = play_one(engine, players, game_seed, transcript=out is not None,
                               max_moves=max_moves, hidden=hidden)
             if out is not None:
-                _write(out / f"{spec.name}-{number:04d}.txt", played.lines)
+                write_transcript(out / f"{spec.name}-{number:04d}.txt", played.lines)
             summary.add(played)
     except KeyboardInterrupt:
         summary.interrupted = True
     return summary
 
 
-def _write(path: Path, lines: tuple[str, ...]) -> None:
+def write_transcript(path: Path, lines: tuple[str, ...]) -> None:
     """Write one game's transcript; a failure is a usage error naming the file."""
     try:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
