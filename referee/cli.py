@@ -16,6 +16,7 @@ from referee.checker import Verdict, check_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
+from referee.sheet import FORMATS, sheet_for
 from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
 from referee.spec import GameSpec
 
@@ -122,13 +123,7 @@ def format_transcript(transcript: Path) -> None:
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
              max_moves: int, options: tuple[str, ...], hidden: bool) -> None:
     """Play random legal games of RULES (a name or a path) and print figures."""
-    values = {}
-    for option in options:
-        name, equals, value = option.partition("=")
-        if not equals or not name or not value:
-            _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
-        values[name.strip()] = value.strip()
-    spec = _load_or_exit(rules, values)
+    spec = _load_or_exit(rules, _option_values(options))
     if players not in spec.player_counts:
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     if out is not None:
@@ -175,6 +170,35 @@ def _side_labels(spec: GameSpec, players: int) -> list[str]:
             for team in range(spec.teams)]
 
 
+def _option_values(options: tuple[str, ...]) -> dict[str, str]:
+    """``-o NAME=VALUE`` options as a mapping; a malformed one is a usage error."""
+    values = {}
+    for option in options:
+        name, equals, value = option.partition("=")
+        if not equals or not name or not value:
+            _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
+        values[name.strip()] = value.strip()
+    return values
+
+
+@main.command()
+@click.argument("rules")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True,
+              help="Markdown, or one HTML page to print.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules, as a transcript's header would.")
+def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
+    """Print the rule sheet of RULES in plain English, generated from the compiled rules:
+    players, deck, deal, sets, a turn, answers, claims, the end, scoring, ties, options."""
+    values = _option_values(options)
+    path = _find_or_exit(rules)
+    try:
+        text = sheet_for(path, values).render(fmt)
+    except RefereeError as exc:
+        _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
+    _echo(text.rstrip("\n"))
+
+
 @main.command(name="rules")
 def list_rules() -> None:
     """List the bundled rule files."""
@@ -183,10 +207,15 @@ def list_rules() -> None:
         _echo(f"{name:24} {spec.about}")
 
 
-def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
+def _find_or_exit(rules: str) -> Path:
     path = find_rule_file(rules, Path())  # a name beside us is written as given, not absolute
     if path is None:
         _exit(RefereeError(Kind.USAGE, no_rule_file(rules)))
+    return path
+
+
+def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
+    path = _find_or_exit(rules)
     try:
         return load_spec(path, options)
     except RefereeError as exc:
