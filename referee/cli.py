@@ -16,6 +16,7 @@ from referee.checker import Verdict, check_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
+from referee.lint import SELF_PLAY_GAMES, lint_file
 from referee.sheet import FORMATS, sheet_for
 from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
 from referee.spec import GameSpec
@@ -179,6 +180,34 @@ def _option_values(options: tuple[str, ...]) -> dict[str, str]:
             _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
         values[name.strip()] = value.strip()
     return values
+
+
+@main.command()
+@click.argument("rules", nargs=-1, required=True)
+@click.option("--games", "-g", type=click.IntRange(0), default=SELF_PLAY_GAMES,
+              show_default=True, help="Random self-play games that must finish (0: none).")
+def lint(rules: tuple[str, ...], games: int) -> None:
+    """Check rule files (names or paths): the compiler's errors (exit 2), and warnings
+    about what compiles but is probably not meant (exit 1); exit 0 when clean."""
+    statuses = []
+    for ref in rules:
+        path = find_rule_file(ref, Path())
+        if path is None:
+            _echo(RefereeError(Kind.USAGE, no_rule_file(ref)).report(), err=True)
+            statuses.append(2)
+            continue
+        result = lint_file(path, games)
+        statuses.append(result.status)
+        if result.error is not None:
+            _echo(result.error.report(), err=True)
+            continue
+        for finding in result.findings:
+            _echo(finding.report())
+        count = len(result.findings)
+        played = f" ({games} self-play games finished)" if games else ""
+        _echo(f"{path}: {count} warning{'s' if count != 1 else ''}" if count
+              else f"{path}: clean{played}")
+    sys.exit(max(statuses))
 
 
 @main.command()
