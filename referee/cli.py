@@ -20,6 +20,7 @@ from referee.lint import SELF_PLAY_GAMES, lint_file
 from referee.sheet import FORMATS, sheet_for
 from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
 from referee.spec import GameSpec
+from referee.spec_json import spec_text, spec_to_json
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
@@ -226,6 +227,19 @@ def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
     except RefereeError as exc:
         _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
     _echo(text.rstrip("\n"))
+
+
+@main.command()
+@click.argument("rules")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the compiled rules as JSON (schema: referee/spec.schema.json).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules, as a transcript's header would.")
+def show(rules: str, as_json: bool, options: tuple[str, ...]) -> None:
+    """Print the compiled rules of RULES, field by field."""
+    spec = _load_or_exit(rules, _option_values(options))
+    _echo(json.dumps(spec_to_json(spec), indent=2, ensure_ascii=False) if as_json
+          else spec_text(spec))
 
 
 @main.command(name="rules")
