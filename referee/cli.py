@@ -12,17 +12,22 @@ from typing import NoReturn, TextIO
 
 import click
 
+from referee.balance import report
 from referee.checker import Verdict, check_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.display import knowledge_table, print_table
 from referee.errors import Kind, RefereeError
 from referee.lint import SELF_PLAY_GAMES, lint_file
+from referee.plot import check_plot_path, plot_report
+from referee.runs import Settings, play_games, progress_bar
 from referee.sheet import FORMATS, sheet_for
-from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
+from referee.simulate import DEFAULT_MAX_MOVES
 from referee.spec import GameSpec
 from referee.spec_json import spec_text, spec_to_json
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
+MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
 
 
 class _Commands(click.Group):
@@ -112,64 +117,68 @@ def format_transcript(transcript: Path) -> None:
 @main.command()
 @click.argument("rules")
 @click.option("--players", "-p", type=click.IntRange(2, 16), required=True)
-@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True,
+              help="How many games (or matches, with --target) to play.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Also write each game as a transcript into this folder.")
 @click.option("--max-moves", type=click.IntRange(1), default=DEFAULT_MAX_MOVES,
-              show_default=True, help="Stop a game that runs longer than this.")
+              show_default=True, help="Stop a game (or a match's hand) longer than this.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")
 @click.option("--hidden", is_flag=True,
               help="With --out, write the games as the table saw them (deal: hidden).")
+@click.option("--target", type=click.IntRange(1, 100_000),
+              help="Play matches: hands until a side reaches this many points.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Processes to play in (0: one per core); the results are those of one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the lengths and the wins by side into FILE.svg or FILE.png "
+              "(needs matplotlib: pip install 'referee[plot]').")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
-             max_moves: int, options: tuple[str, ...], hidden: bool) -> None:
-    """Play random legal games of RULES (a name or a path) and print figures."""
+             max_moves: int, options: tuple[str, ...], hidden: bool, target: int | None,
+             jobs: int, as_json: bool, plot: Path | None) -> None:
+    """Play random legal games of RULES (a name or a path) and report on their balance:
+    wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
     spec = _load_or_exit(rules, _option_values(options))
     if players not in spec.player_counts:
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            _exit(RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
-                               f"{exc.strerror or exc}"))
     try:
-        summary = summarize(spec, players, games, seed, max_moves, out, hidden)
+        if plot is not None:
+            check_plot_path(plot)
+        if out is not None:
+            _make_folder(out)
+        settings = Settings(spec.source, tuple(sorted(spec.options_set.items())), spec.name,
+                            players, max_moves, None if out is None else str(out), hidden,
+                            target)
+        long_run = games * (MATCH_WEIGHT if target else 1) >= LONG_RUN
+        bar = progress_bar() if long_run and sys.stderr.isatty() else None
+        run = play_games(spec, settings, seed, games, jobs=jobs, progress=bar)
+        figures = report(spec, players, run.records, seed=seed, max_moves=max_moves,
+                         target=target, interrupted=run.interrupted)
+        if as_json:
+            _echo(json.dumps(figures.to_json(), ensure_ascii=False))
+        else:
+            for line in figures.lines():
+                _echo(line)
+        if plot is not None and run.records:
+            plot_report(figures, sorted(r.moves for r in run.records if r.over), plot)
     except RefereeError as exc:
         _exit(exc)
-    _echo_figures(spec, summary, players, seed, max_moves)
-    if summary.interrupted:
-        _echo(f"interrupted: the figures count the {summary.games} games played of {games}",
-              err=True)
+    if run.interrupted:
+        unit = "matches" if target else "games"
+        _echo(f"interrupted: the figures count the {len(run.records)} {unit} played of "
+              f"{games}", err=True)
         sys.exit(INTERRUPTED)
 
 
-def _echo_figures(spec: GameSpec, summary: Summary, players: int, seed: int,
-                  max_moves: int) -> None:
-    """Print wins and points by side over the games played."""
-    finished = summary.games - summary.unfinished
-    moves = summary.moves / summary.games if summary.games else 0.0
-    _echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
-    _echo(f"moves per game: {moves:.1f}; unfinished after {max_moves} moves: "
-          f"{summary.unfinished}")
-    if summary.shared:
-        _echo(f"games with more than one winner (ties, draws): {summary.shared}")
-    for side, label in enumerate(_side_labels(spec, players)):
-        share = summary.wins[side] / finished if finished else 0.0
-        points = summary.points[side] / finished if finished else 0.0
-        _echo(f"  {label}: wins {share:6.1%}, points {points:5.2f}")
-
-
-def _side_labels(spec: GameSpec, players: int) -> list[str]:
-    """``seat 3 (dealer)``, or ``team 1 (seats 1, 3, 5)`` in team games."""
-    if not spec.teams:
-        return [f"seat {seat + 1} ({'dealer' if seat == players - 1 else 'player'})"
-                for seat in range(players)]
-    teams = spec.alternate_teams(players)
-    return [f"team {team + 1} (seats "
-            f"{', '.join(str(s + 1) for s in range(players) if teams[s] == team)})"
-            for team in range(spec.teams)]
+def _make_folder(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
+                           f"{exc.strerror or exc}") from None
 
 
 def _option_values(options: tuple[str, ...]) -> dict[str, str]:
