@@ -28,7 +28,15 @@ from referee.errors import RefereeError, Span, printable
 from referee.reading import ascii_number
 from referee.sheet import counts_text, normalized
 from referee.simulate import play_one, seeds
-from referee.spec import Condition, EndWhen, GameSpec, Handover, LayDown, TieRule
+from referee.spec import (
+    Condition,
+    EndWhen,
+    GameSpec,
+    Handover,
+    LayDown,
+    TieRule,
+    WhenStuck,
+)
 
 SELF_PLAY_GAMES = 200
 MIN_MOVE_LIMIT = 2_000
@@ -310,7 +318,7 @@ def _drawers(slots: dict[str, Node], spec: GameSpec) -> list[tuple[Node, str]]:
     refused = slots.get("if_not_given")
     if spec.has_asks and spec.on_refused.draw and refused is not None:
         found.append((refused, "a failed ask draws from it"))
-    if spec.when_stuck.name == "DRAW_AND_PASS" and "cannot_ask" in slots:
+    if spec.when_stuck is WhenStuck.DRAW_AND_PASS and "cannot_ask" in slots:
         found.append((slots["cannot_ask"], "a player who cannot ask draws from it"))
     if spec.plays and spec.draw_after_play and "after_play" in slots:
         found.append((slots["after_play"], "a play is followed by a draw from it"))

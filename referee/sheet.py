@@ -202,7 +202,8 @@ def _players(spec: GameSpec) -> list[str]:
                      "Sets and points go to teams.")
     else:
         lines.append("Everyone plays for themselves.")
-    lines.append("Players sit in the order listed, clockwise; the last one listed deals.")
+    lines.append("Players sit in the order listed, clockwise; unless the table agrees on "
+                 "another dealer, the last one listed deals.")
     return lines
 
 
@@ -629,7 +630,7 @@ def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
     compared when it extends one, and what each option would change."""
     spec = load_spec(path, options)
     layers = load_layers(path)
-    base = load_spec(Path(layers[-2].path)) if len(layers) > 1 else None
+    base = _base_spec(Path(layers[-2].path)) if len(layers) > 1 else None
     tested: dict[str, list[str]] = {}
     for layer in layers:
         for node in layer.statements:
@@ -650,6 +651,14 @@ def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
             effects[label] = [text for key in changed_topics(spec, other) if key != "options"
                               for text in changed[key] if text not in now[key]]
     return build_sheet(spec, base=base, option_effects=effects)
+
+
+def _base_spec(path: Path) -> GameSpec | None:
+    """The base's spec, or None when the base is no game on its own (a partial file)."""
+    try:
+        return load_spec(path)
+    except RefereeError:
+        return None
 
 
 def normalized(spec: GameSpec) -> GameSpec:
