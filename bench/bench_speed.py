@@ -1,65 +1,175 @@
-"""Print the speed figures of issue 2: events checked per second by ``referee check``
-over a corpus of self-play transcripts, and self-play games per second.
+"""Print the speed figures of issue 9: events checked per second on one core for
+4-player Go Fish and 6-player Literature, the same per event at 100,000 events as at
+1,000, memory per event, self-play games per second, and a cold ``referee check``.
 
-Usage: python bench/bench_speed.py [--rules go-fish] [--players 4] [--games 500]
+Usage: python bench/bench_speed.py [--games 300] [--runs 3] [--tree PATH]
 
-Both figures are measured in one process on one core; the check figure reads
-and checks transcript files with the same function ``referee check`` calls
-(``check_file``), so it leaves out only the interpreter's start-up.
+The corpora are written once by this checkout's self-play (open deals): a corpus of
+whole games per game, and for each a match transcript of 100,000 events and one of
+1,000. The figures are then measured in a fresh process whose ``referee`` is imported
+from ``--tree`` (default: this checkout), so the same corpora time an older commit
+side by side (``git worktree add /tmp/before COMMIT``; ``--tree /tmp/before``).
+
+Every figure is CPU time of one process (``time.process_time``), the best of
+``--runs``: the least disturbed by other work on the machine. ``check`` is
+``check_file``, what ``referee check`` calls, so only the interpreter's start-up
+is left out; the cold start is that start-up: ``python -m referee check`` of one
+game in a new process, its CPU time as the kernel counts it (user + system).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
 import tempfile
 import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from referee.checker import check_file
-from referee.compile import find_rule_file, load_spec
-from referee.engine import Engine
-from referee.simulate import play_one, seeds
+HERE = Path(__file__).resolve().parent.parent
+GAMES = (("go-fish", 4), ("literature", 6))
+LONG, SHORT = 100_000, 1_000
+
+
+def write_corpora(folder: Path, games: int, seed: int) -> None:
+    """The transcripts every tree is timed on, written by this checkout."""
+    sys.path.insert(0, str(HERE))
+    from referee.compile import find_rule_file, load_spec
+    from referee.engine import Engine
+    from referee.simulate import play_match_record, play_one, seeds
+
+    for name, players in GAMES:
+        path = find_rule_file(name)
+        assert path is not None, name
+        engine = Engine(load_spec(path))
+        corpus = folder / name
+        corpus.mkdir()
+        for number, game_seed in enumerate(seeds(seed, games)):
+            lines = play_one(engine, players, game_seed, transcript=True).lines
+            (corpus / f"game-{number:04d}.txt").write_text("\n".join(lines) + "\n")
+        for size in (SHORT, LONG):
+            lines = _match_lines(play_match_record, engine, players, seed, size)
+            (folder / f"{name}-{size}.txt").write_text("\n".join(lines) + "\n")
+
+
+def _match_lines(play: Callable[..., Any], engine: object, players: int, seed: int,
+                 events: int) -> tuple[str, ...]:
+    """A match transcript of about ``events`` moves: as many whole hands as ten hands'
+    average says (a target nobody reaches keeps the match going)."""
+    sample = play(engine, players, seed, 10**5, max_hands=10, transcript=False)
+    hands = max(1, round(events / (sample.moves / sample.hands)))
+    lines: tuple[str, ...] = play(engine, players, seed, 10**5, max_hands=hands).lines
+    return lines
+
+
+def measure(folder: Path, runs: int) -> dict[str, float]:
+    """Every figure, with ``referee`` imported from the current ``sys.path``."""
+    from referee.checker import check_file
+    from referee.compile import find_rule_file, load_spec
+    from referee.engine import Engine
+    from referee.simulate import play_one, seeds
+
+    figures: dict[str, float] = {}
+    for name, _players in GAMES:
+        files = sorted((folder / name).glob("*.txt"))
+        figures[f"{name} events/s"] = max(_events_per_second(check_file, files)
+                                         for _ in range(runs))
+        for size in (SHORT, LONG):
+            file = [folder / f"{name}-{size}.txt"]
+            figures[f"{name} {size} events/s"] = max(_events_per_second(check_file, file)
+                                                    for _ in range(runs))
+        figures[f"{name} bytes/event"] = _bytes_per_event(check_file, folder / f"{name}-{LONG}.txt")
+    path = find_rule_file("go-fish")
+    assert path is not None
+    engine = Engine(load_spec(path))
+    game_seeds = list(seeds(2026, 1000))
+    best = 0.0
+    for _ in range(runs):
+        started = time.process_time()
+        for game_seed in game_seeds:
+            play_one(engine, 4, game_seed)
+        best = max(best, len(game_seeds) / (time.process_time() - started))
+    figures["go-fish self-play games/s"] = best
+    return figures
+
+
+def _events_per_second(check_file: object, files: list[Path]) -> float:
+    started = time.process_time()
+    events = 0
+    for file in files:
+        verdict = check_file(file)  # type: ignore[operator]
+        if not verdict.ok:
+            raise SystemExit(f"{file}: {verdict.report()}")
+        events += verdict.events
+    return events / (time.process_time() - started)
+
+
+def _bytes_per_event(check_file: object, file: Path) -> float:
+    """The peak of traced memory while checking ``file``, over its events."""
+    tracemalloc.start()
+    verdict = check_file(file)  # type: ignore[operator]
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return float(peak / verdict.events)
+
+
+def cold_start(tree: Path, file: Path, runs: int) -> tuple[float, float]:
+    """CPU seconds of ``python -m referee check FILE`` in a new process: the first run
+    with an empty cache folder, and the best of ``runs`` after it."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    with tempfile.TemporaryDirectory() as cache:
+        env["XDG_CACHE_HOME"] = cache
+        times = []
+        for _ in range(runs + 1):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "referee", "check", str(file)], env=env,
+                           check=True, capture_output=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return times[0], min(times[1:])
 
 
 def main() -> None:
-    """Measure and print the figures."""
+    """Write the corpora, measure in a fresh process, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="go-fish")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--tree", type=Path, default=HERE,
+                        help="the checkout whose referee is timed")
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    path = find_rule_file(args.rules)
-    if path is None:
-        raise SystemExit(f"no rule file named {args.rules!r}")
-    engine = Engine(load_spec(path))
-    game_seeds = list(seeds(args.seed, args.games))
-
-    started = time.perf_counter()
-    moves = sum(play_one(engine, args.players, s).moves for s in game_seeds)
-    simulate_seconds = time.perf_counter() - started
-
-    with tempfile.TemporaryDirectory() as folder:
-        files = []
-        for number, game_seed in enumerate(game_seeds):
-            played = play_one(engine, args.players, game_seed, transcript=True)
-            file = Path(folder) / f"game-{number:04d}.txt"
-            file.write_text("\n".join(played.lines) + "\n", encoding="utf-8")
-            files.append(file)
-        started = time.perf_counter()
-        events = 0
-        for file in files:
-            verdict = check_file(file)
-            if not verdict.ok:
-                raise SystemExit(f"self-play transcript failed: {verdict.report()}")
-            events += verdict.events
-        check_seconds = time.perf_counter() - started
-
-    print(f"rules {args.rules}, {args.players} players, {args.games} games, seed {args.seed}")
-    print(f"self-play: {args.games / simulate_seconds:8.0f} games/s "
-          f"({moves / simulate_seconds:.0f} moves/s, {moves / args.games:.1f} moves a game)")
-    print(f"check:     {events / check_seconds:8.0f} events/s "
-          f"({events} events in {len(files)} transcripts, {check_seconds:.2f} s)")
+    if args.measure is not None:
+        print(json.dumps(measure(args.measure, args.runs)))
+        return
+    tree = args.tree.resolve()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        write_corpora(folder, args.games, args.seed)
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        out = subprocess.run([sys.executable, __file__, "--measure", str(folder),
+                              "--runs", str(args.runs)], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        figures = json.loads(out)
+        first, warm = cold_start(tree, folder / "go-fish" / "game-0000.txt", args.runs)
+    print(f"referee from {tree}; best of {args.runs} runs, CPU time, one core; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    for name, players in GAMES:
+        print(f"{name}, {players} players ({args.games} games): "
+              f"{figures[f'{name} events/s']:9,.0f} events/s")
+        print(f"  one match file of ~{SHORT:,} events: "
+              f"{figures[f'{name} {SHORT} events/s']:9,.0f} events/s; of ~{LONG:,}: "
+              f"{figures[f'{name} {LONG} events/s']:9,.0f} events/s; "
+              f"peak memory {figures[f'{name} bytes/event']:,.0f} bytes/event")
+    print(f"go-fish self-play, 4 players: {figures['go-fish self-play games/s']:,.0f} games/s")
+    print(f"cold `referee check` of one game: {first * 1000:.0f} ms CPU with an empty cache, "
+          f"{warm * 1000:.0f} ms after")
 
 
 if __name__ == "__main__":

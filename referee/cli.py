@@ -12,14 +12,22 @@ from typing import NoReturn, TextIO
 
 import click
 
+from referee.balance import report
 from referee.checker import Verdict, check_file, format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
+from referee.lint import SELF_PLAY_GAMES, lint_file
+from referee.plot import check_plot_path, plot_report
 from referee.reading import STDIN
-from referee.simulate import DEFAULT_MAX_MOVES, Summary, summarize
+from referee.runs import Settings, play_games, progress_bar
+from referee.sheet import FORMATS, sheet_for
+from referee.simulate import DEFAULT_MAX_MOVES
 from referee.spec import GameSpec
+from referee.spec_json import spec_text, spec_to_json
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
+LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
+MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
 
 
 class _Commands(click.Group):
@@ -118,70 +126,139 @@ def format_transcript(transcript: Path) -> None:
 @main.command()
 @click.argument("rules")
 @click.option("--players", "-p", type=click.IntRange(2, 16), required=True)
-@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True,
+              help="How many games (or matches, with --target) to play.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Also write each game as a transcript into this folder.")
 @click.option("--max-moves", type=click.IntRange(1), default=DEFAULT_MAX_MOVES,
-              show_default=True, help="Stop a game that runs longer than this.")
+              show_default=True, help="Stop a game (or a match's hand) longer than this.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")
 @click.option("--hidden", is_flag=True,
               help="With --out, write the games as the table saw them (deal: hidden).")
+@click.option("--target", type=click.IntRange(1, 100_000),
+              help="Play matches: hands until a side reaches this many points.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Processes to play in (0: one per core); the results are those of one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Draw the lengths and the wins by side into FILE.svg or FILE.png "
+              "(needs matplotlib: pip install 'referee[plot]').")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
-             max_moves: int, options: tuple[str, ...], hidden: bool) -> None:
-    """Play random legal games of RULES (a name or a path) and print figures."""
+             max_moves: int, options: tuple[str, ...], hidden: bool, target: int | None,
+             jobs: int, as_json: bool, plot: Path | None) -> None:
+    """Play random legal games of RULES (a name or a path) and report on their balance:
+    wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
+    spec = _load_or_exit(rules, _option_values(options))
+    if players not in spec.player_counts:
+        _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
+    try:
+        if plot is not None:
+            check_plot_path(plot)
+        if out is not None:
+            _make_folder(out)
+        settings = Settings(spec.source, tuple(sorted(spec.options_set.items())), spec.name,
+                            players, max_moves, None if out is None else str(out), hidden,
+                            target)
+        target = target or spec.match_target  # a rule file's match: plays whole matches
+        long_run = games * (MATCH_WEIGHT if target else 1) >= LONG_RUN
+        bar = progress_bar() if long_run and sys.stderr.isatty() else None
+        run = play_games(spec, settings, seed, games, jobs=jobs, progress=bar)
+        figures = report(spec, players, run.records, seed=seed, max_moves=max_moves,
+                         target=target, interrupted=run.interrupted)
+        if as_json:
+            _echo(json.dumps(figures.to_json(), ensure_ascii=False))
+        else:
+            for line in figures.lines():
+                _echo(line)
+        if plot is not None and run.records:
+            plot_report(figures, sorted(r.moves for r in run.records if r.over), plot)
+    except RefereeError as exc:
+        _exit(exc)
+    if run.interrupted:
+        unit = "matches" if target else "games"
+        _echo(f"interrupted: the figures count the {len(run.records)} {unit} played of "
+              f"{games}", err=True)
+        sys.exit(INTERRUPTED)
+
+
+def _make_folder(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
+                           f"{exc.strerror or exc}") from None
+
+
+def _option_values(options: tuple[str, ...]) -> dict[str, str]:
+    """``-o NAME=VALUE`` options as a mapping; a malformed one is a usage error."""
     values = {}
     for option in options:
         name, equals, value = option.partition("=")
         if not equals or not name or not value:
             _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
         values[name.strip()] = value.strip()
-    spec = _load_or_exit(rules, values)
-    if players not in spec.player_counts:
-        _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            _exit(RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
-                               f"{exc.strerror or exc}"))
+    return values
+
+
+@main.command()
+@click.argument("rules", nargs=-1, required=True)
+@click.option("--games", "-g", type=click.IntRange(0), default=SELF_PLAY_GAMES,
+              show_default=True, help="Random self-play games that must finish (0: none).")
+def lint(rules: tuple[str, ...], games: int) -> None:
+    """Check rule files (names or paths): the compiler's errors (exit 2), and warnings
+    about what compiles but is probably not meant (exit 1); exit 0 when clean."""
+    statuses = []
+    for ref in rules:
+        path = find_rule_file(ref, Path())
+        if path is None:
+            _echo(RefereeError(Kind.USAGE, no_rule_file(ref)).report(), err=True)
+            statuses.append(2)
+            continue
+        result = lint_file(path, games)
+        statuses.append(result.status)
+        if result.error is not None:
+            _echo(result.error.report(), err=True)
+            continue
+        for finding in result.findings:
+            _echo(finding.report())
+        count = len(result.findings)
+        played = f" ({games} self-play games finished)" if games else ""
+        _echo(f"{path}: {count} warning{'s' if count != 1 else ''}" if count
+              else f"{path}: clean{played}")
+    sys.exit(max(statuses))
+
+
+@main.command()
+@click.argument("rules")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True,
+              help="Markdown, or one HTML page to print.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules, as a transcript's header would.")
+def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
+    """Print the rule sheet of RULES in plain English, generated from the compiled rules:
+    players, deck, deal, sets, a turn, answers, claims, the end, scoring, ties, options."""
+    values = _option_values(options)
+    path = _find_or_exit(rules)
     try:
-        summary = summarize(spec, players, games, seed, max_moves, out, hidden)
+        text = sheet_for(path, values).render(fmt)
     except RefereeError as exc:
-        _exit(exc)
-    _echo_figures(spec, summary, players, seed, max_moves)
-    if summary.interrupted:
-        _echo(f"interrupted: the figures count the {summary.games} games played of {games}",
-              err=True)
-        sys.exit(INTERRUPTED)
+        _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
+    _echo(text.rstrip("\n"))
 
 
-def _echo_figures(spec: GameSpec, summary: Summary, players: int, seed: int,
-                  max_moves: int) -> None:
-    """Print wins and points by side over the games played."""
-    finished = summary.games - summary.unfinished
-    moves = summary.moves / summary.games if summary.games else 0.0
-    _echo(f"{spec.title}: {summary.games} games, {players} players, seed {seed}")
-    _echo(f"moves per game: {moves:.1f}; unfinished after {max_moves} moves: "
-          f"{summary.unfinished}")
-    if summary.shared:
-        _echo(f"games with more than one winner (ties, draws): {summary.shared}")
-    for side, label in enumerate(_side_labels(spec, players)):
-        share = summary.wins[side] / finished if finished else 0.0
-        points = summary.points[side] / finished if finished else 0.0
-        _echo(f"  {label}: wins {share:6.1%}, points {points:5.2f}")
-
-
-def _side_labels(spec: GameSpec, players: int) -> list[str]:
-    """``seat 3 (dealer)``, or ``team 1 (seats 1, 3, 5)`` in team games."""
-    if not spec.teams:
-        return [f"seat {seat + 1} ({'dealer' if seat == players - 1 else 'player'})"
-                for seat in range(players)]
-    teams = spec.alternate_teams(players)
-    return [f"team {team + 1} (seats "
-            f"{', '.join(str(s + 1) for s in range(players) if teams[s] == team)})"
-            for team in range(spec.teams)]
+@main.command()
+@click.argument("rules")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the compiled rules as JSON (schema: referee/spec.schema.json).")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rules, as a transcript's header would.")
+def show(rules: str, as_json: bool, options: tuple[str, ...]) -> None:
+    """Print the compiled rules of RULES, field by field."""
+    spec = _load_or_exit(rules, _option_values(options))
+    _echo(json.dumps(spec_to_json(spec), indent=2, ensure_ascii=False) if as_json
+          else spec_text(spec))
 
 
 class _PlayCommand(click.Command):
@@ -247,10 +324,15 @@ def list_rules() -> None:
         _echo(f"{name:24} {spec.about}")
 
 
-def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
+def _find_or_exit(rules: str) -> Path:
     path = find_rule_file(rules, Path())  # a name beside us is written as given, not absolute
     if path is None:
         _exit(RefereeError(Kind.USAGE, no_rule_file(rules)))
+    return path
+
+
+def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec:
+    path = _find_or_exit(rules)
     try:
         return load_spec(path, options)
     except RefereeError as exc:

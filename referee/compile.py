@@ -232,6 +232,20 @@ def _stamp(file: str) -> tuple[int, int, int] | None:
     return stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
+def load_layers(path: Path) -> list[RuleFile]:
+    """The parsed rule file at ``path`` and its bases, the furthest base first."""
+    return _load_layers(path, [])
+
+
+def statements_in_force(
+    layers: list[RuleFile], options: Mapping[str, str] | None = None
+) -> tuple[dict[str, Node], tuple[Node, ...]]:
+    """The statement that fills each slot once ``extends``, options and ``when`` are
+    applied (keyed by :func:`slot_of`), and the set statements in force."""
+    compiler = _Compiler(list(layers), dict(options or {}))
+    return dict(compiler.slots), tuple(compiler.set_nodes)
+
+
 @lru_cache(maxsize=128)
 def _compile(layers: tuple[RuleFile, ...], options: tuple[tuple[str, str], ...]) -> GameSpec:
     return _Compiler(list(layers), dict(options)).compile()
@@ -852,6 +866,11 @@ class OptionError(RefereeError):
 
 def _slot(node: Node) -> str:
     return "deal" if node.kind.startswith("deal") else node.kind
+
+
+def slot_of(node: Node) -> str:
+    """The slot a statement fills: its kind, with every form of ``deal:`` one slot."""
+    return _slot(node)
 
 
 def _option_value(text: str) -> str | None:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
+from referee.flow import ended
 from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
-from referee.spec import GameSpec, Handover
+from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
 from referee.writer import format_move
 
@@ -24,38 +25,34 @@ PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "J
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One self-played game: its result, how many moves, and its transcript lines."""
+    """One self-played game: its result, how many moves, and its transcript lines; how
+    many sets were won and made void; whether it stopped with no legal move while not
+    over, and whether it ended only because nobody could move (no ``end:`` held)."""
 
     result: Result
     moves: int
     lines: tuple[str, ...]
+    sets: int = 0
+    void: int = 0
+    stopped: bool = False
+    stalled: bool = False
 
 
-@dataclass(slots=True)
-class Summary:
-    """Figures over many self-played games, by side (seat, or team in team games)."""
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """One self-played match: each side's total, the hands and moves it took, whether a
+    side reached the target, the sets won and made void over all hands, and its
+    transcript lines."""
 
-    games: int = 0
-    unfinished: int = 0
-    shared: int = 0  # finished games with more than one winner (ties, draws)
-    moves: int = 0
-    wins: list[float] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)
-    interrupted: bool = False  # stopped by Ctrl-C: the figures count the games played
-
-    def add(self, played: PlayedGame) -> None:
-        """Count one game in."""
-        self.games += 1
-        self.moves += played.moves
-        if not played.result.over:
-            self.unfinished += 1
-            return
-        winners = played.result.winners
-        self.shared += len(winners) > 1
-        for side in winners:
-            self.wins[side] += 1 / len(winners)
-        for side, score in enumerate(played.result.scores):
-            self.points[side] += score
+    totals: tuple[int, ...]
+    hands: int
+    moves: int
+    over: bool
+    sets: int
+    void: int
+    stopped: bool
+    stalled: bool
+    lines: tuple[str, ...]
 
 
 def play_one(
@@ -66,45 +63,61 @@ def play_one(
     match, when the rule file names a target); with ``hidden``, its transcript shows
     only what the table saw (``deal: hidden``)."""
     if engine.spec.match_target is not None:
-        return _play_match(engine, players, seed, engine.spec.match_target, 100, hidden,
-                           transcript, max_moves, in_header=False)
+        match = play_match_record(engine, players, seed, engine.spec.match_target,
+                                  hidden=hidden, transcript=transcript, max_moves=max_moves,
+                                  in_header=False)
+        best = max(match.totals)
+        winners = (tuple(side for side, total in enumerate(match.totals) if total == best)
+                   if match.over else ())
+        return PlayedGame(Result(match.over, match.totals, winners), match.moves, match.lines,
+                          sets=match.sets, void=match.void, stopped=match.stopped,
+                          stalled=match.stalled)
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     dealer = players - 1
     lines = (write_table(rule_reference(engine.spec), names, dealer,
                          tuple(engine.spec.options_set.items())) if transcript else None)
-    state, moves = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
-    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()))
+    state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
+    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
+                      sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
+                      stalled=_stalled(engine, state))
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
                max_hands: int = 100, *, hidden: bool = False) -> tuple[list[int], tuple[str, ...]]:
     """Play hands of random legal moves until a side reaches ``target`` points, the
     deal passing one seat left each hand; the match totals and its transcript."""
-    played = _play_match(engine, players, seed, target, max_hands, hidden, True,
-                         DEFAULT_MAX_MOVES, in_header=True)
-    return list(played.result.scores), played.lines
+    match = play_match_record(engine, players, seed, target, max_hands, hidden=hidden)
+    return list(match.totals), match.lines
 
 
-def _play_match(engine: Engine, players: int, seed: int, target: int, max_hands: int,
-                hidden: bool, transcript: bool, max_moves: int, *, in_header: bool
-                ) -> PlayedGame:
-    """A match of random hands; its result holds the match totals (``in_header``: the
-    transcript names the target, which the rule file may already name)."""
+def play_match_record(
+    engine: Engine, players: int, seed: int, target: int, max_hands: int = 100, *,
+    hidden: bool = False, transcript: bool = True, max_moves: int = DEFAULT_MAX_MOVES,
+    in_header: bool = True,
+) -> PlayedMatch:
+    """:func:`play_match` with every figure of the match: the same hands for the same
+    seed, with or without the ``transcript`` (``in_header``: the transcript names the
+    target, which the rule file's ``match:`` may already name). A rule file that counts
+    hands won adds one to each winner of a hand."""
     rng = random.Random(seed)
     names = PLAYER_NAMES[:players]
     totals = [0] * engine.sides(players)
-    lines = write_table(rule_reference(engine.spec), names, players - 1,
-                        tuple(engine.spec.options_set.items()),
-                        target=target if in_header else None) if transcript else None
-    moves = 0
-    over = False
+    lines = (write_table(rule_reference(engine.spec), names, players - 1,
+                         tuple(engine.spec.options_set.items()),
+                         target=target if in_header else None)
+             if transcript else None)
+    hands = moves = sets = void = 0
+    stopped = stalled = over = False
     for number in range(1, max_hands + 1):
         if number > 1 and lines is not None:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, played = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
-        moves += played
+        state, hand_moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines,
+                                                hidden)
+        hands, moves = hands + 1, moves + hand_moves
+        sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
+        stalled = stalled or _stalled(engine, state)
         result = engine.outcome(state)
         scores = (tuple(int(side in result.winners) for side in range(len(totals)))
                   if engine.spec.match_by_hands else result.scores)
@@ -112,18 +125,22 @@ def _play_match(engine: Engine, players: int, seed: int, target: int, max_hands:
         over = state.over and max(totals) >= target
         if not state.over or over:
             break
-    best = max(totals)
-    winners = tuple(side for side, total in enumerate(totals) if total == best) if over else ()
-    return PlayedGame(Result(over, tuple(totals), winners), moves, tuple(lines or ()))
+    return PlayedMatch(tuple(totals), hands, moves, over, sets, void,
+                       stopped, stalled, tuple(lines or ()))
+
+
+def _stalled(engine: Engine, state: GameState) -> bool:
+    """Whether a game is over only because nobody could move: no ``end:`` condition holds."""
+    return state.over and not ended(engine.lookups, state)
 
 
 def _play_hand(
     engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
     max_moves: int, lines: list[str] | None, hidden: bool = False,
-) -> tuple[GameState, int]:
+) -> tuple[GameState, int, bool]:
     """Deal and play one hand of random legal moves; with ``lines``, write the deal and
-    the moves there (as the table saw them, with ``hidden``). The state reached and the
-    number of moves."""
+    the moves there (as the table saw them, with ``hidden``). The state reached, the
+    number of moves, and whether it stopped with no legal move while not over."""
     players = len(names)
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
@@ -136,7 +153,7 @@ def _play_hand(
     while not state.over and moves < max_moves:
         move = engine.random_move(state, rng)
         if move is None:
-            break  # nobody can move, yet the rules do not end the game
+            return state, moves, True  # nobody can move, yet the rules do not end the game
         replaced = hidden and _replaced_in_the_open(engine, state, move)
         taken = state.stock_taken
         if lines is not None:
@@ -146,7 +163,7 @@ def _play_hand(
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
-    return state, moves
+    return state, moves, False
 
 
 def _replaced_in_the_open(engine: Engine, state: GameState, move: Move) -> bool:
@@ -187,27 +204,7 @@ def seeds(seed: int, games: int) -> Iterator[int]:
         yield rng.randrange(2**63)
 
 
-def summarize(spec: GameSpec, players: int, games: int, seed: int,
-              max_moves: int = DEFAULT_MAX_MOVES, out: Path | None = None,
-              hidden: bool = False) -> Summary:
-    """Play ``games`` random games and gather wins and points by side; with ``out``,
-    also write each game there as a transcript (as the table saw it, with ``hidden``)."""
-    engine = Engine(spec)
-    sides = engine.sides(players)
-    summary = Summary(wins=[0.0] * sides, points=[0] * sides)
-    try:
-        for number, game_seed in enumerate(seeds(seed, games), start=1):
-            played = play_one(engine, players, game_seed, transcript=out is not None,
-                              max_moves=max_moves, hidden=hidden)
-            if out is not None:
-                _write(out / f"{spec.name}-{number:04d}.txt", played.lines)
-            summary.add(played)
-    except KeyboardInterrupt:
-        summary.interrupted = True
-    return summary
-
-
-def _write(path: Path, lines: tuple[str, ...]) -> None:
+def write_transcript(path: Path, lines: tuple[str, ...]) -> None:
     """Write one game's transcript; a failure is a usage error naming the file."""
     try:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
