@@ -84,7 +84,8 @@ def measure(folder: Path, runs: int) -> dict[str, float]:
             file = [folder / f"{name}-{size}.txt"]
             figures[f"{name} {size} events/s"] = max(_events_per_second(check_file, file)
                                                     for _ in range(runs))
-        figures[f"{name} bytes/event"] = _bytes_per_event(check_file, folder / f"{name}-{LONG}.txt")
+        figures[f"{name} bytes/event"] = _bytes_per_event(
+            check_file, folder / f"{name}-{SHORT}.txt", folder / f"{name}-{LONG}.txt")
     path = find_rule_file("go-fish")
     assert path is not None
     engine = Engine(load_spec(path))
@@ -99,37 +100,46 @@ def measure(folder: Path, runs: int) -> dict[str, float]:
     return figures
 
 
-def _events_per_second(check_file: object, files: list[Path]) -> float:
+def _events_per_second(check_file: Callable[..., Any], files: list[Path]) -> float:
     started = time.process_time()
     events = 0
     for file in files:
-        verdict = check_file(file)  # type: ignore[operator]
+        verdict = check_file(file)
         if not verdict.ok:
             raise SystemExit(f"{file}: {verdict.report()}")
         events += verdict.events
     return events / (time.process_time() - started)
 
 
-def _bytes_per_event(check_file: object, file: Path) -> float:
-    """The peak of traced memory while checking ``file``, over its events."""
-    tracemalloc.start()
-    verdict = check_file(file)  # type: ignore[operator]
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return float(peak / verdict.events)
+def _bytes_per_event(check_file: Callable[..., Any], short: Path, long: Path) -> float:
+    """The memory a check needs per event: the peak of traced memory while checking the
+    long file less that of the short one, over the events between them (set-up, done
+    once per rule file, is left out by a check before)."""
+    check_file(short)
+    peaks, counts = [], []
+    for file in (short, long):
+        tracemalloc.start()
+        counts.append(check_file(file).events)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    return float((peaks[1] - peaks[0]) / (counts[1] - counts[0]))
 
 
 def cold_start(tree: Path, file: Path, runs: int) -> tuple[float, float]:
     """CPU seconds of ``python -m referee check FILE`` in a new process: the first run
-    with an empty cache folder, and the best of ``runs`` after it."""
+    with an empty cache folder (compiled modules may be there already), and the best of
+    ``runs`` after it."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: modules compiled once
     with tempfile.TemporaryDirectory() as cache:
         env["XDG_CACHE_HOME"] = cache
         times = []
         for _ in range(runs + 1):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            subprocess.run([sys.executable, "-m", "referee", "check", str(file)], env=env,
-                           check=True, capture_output=True)
+            done = subprocess.run([sys.executable, "-m", "referee", "check", str(file)],
+                                  env=env, cwd=tree, capture_output=True, text=True)
+            if done.returncode:
+                raise SystemExit(f"referee check {file} failed: {done.stderr}")
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return times[0], min(times[1:])
@@ -166,7 +176,7 @@ def main() -> None:
         print(f"  one match file of ~{SHORT:,} events: "
               f"{figures[f'{name} {SHORT} events/s']:9,.0f} events/s; of ~{LONG:,}: "
               f"{figures[f'{name} {LONG} events/s']:9,.0f} events/s; "
-              f"peak memory {figures[f'{name} bytes/event']:,.0f} bytes/event")
+              f"memory {figures[f'{name} bytes/event']:,.0f} bytes/event")
     print(f"go-fish self-play, 4 players: {figures['go-fish self-play games/s']:,.0f} games/s")
     print(f"cold `referee check` of one game: {first * 1000:.0f} ms CPU with an empty cache, "
           f"{warm * 1000:.0f} ms after")

@@ -12,22 +12,18 @@ from typing import NoReturn, TextIO
 
 import click
 
-from referee.balance import report
 from referee.checker import Verdict, check_file, format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
-from referee.lint import SELF_PLAY_GAMES, lint_file
-from referee.plot import check_plot_path, plot_report
 from referee.reading import STDIN
-from referee.runs import Settings, play_games, progress_bar
-from referee.sheet import FORMATS, sheet_for
 from referee.simulate import DEFAULT_MAX_MOVES
 from referee.spec import GameSpec
-from referee.spec_json import spec_text, spec_to_json
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
 MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
+LINT_GAMES = 200  # lint's self-play games (referee.lint.SELF_PLAY_GAMES)
+SHEET_FORMATS = ("md", "html")  # referee.sheet.FORMATS; both imported only when used
 
 
 class _Commands(click.Group):
@@ -150,6 +146,10 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
              jobs: int, as_json: bool, plot: Path | None) -> None:
     """Play random legal games of RULES (a name or a path) and report on their balance:
     wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
+    from referee.balance import report  # statistics, processes and rich: lazily
+    from referee.plot import check_plot_path, plot_report
+    from referee.runs import Settings, play_games, progress_bar
+
     spec = _load_or_exit(rules, _option_values(options))
     if players not in spec.player_counts:
         _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
@@ -204,11 +204,13 @@ def _option_values(options: tuple[str, ...]) -> dict[str, str]:
 
 @main.command()
 @click.argument("rules", nargs=-1, required=True)
-@click.option("--games", "-g", type=click.IntRange(0), default=SELF_PLAY_GAMES,
+@click.option("--games", "-g", type=click.IntRange(0), default=LINT_GAMES,
               show_default=True, help="Random self-play games that must finish (0: none).")
 def lint(rules: tuple[str, ...], games: int) -> None:
     """Check rule files (names or paths): the compiler's errors (exit 2), and warnings
     about what compiles but is probably not meant (exit 1); exit 0 when clean."""
+    from referee.lint import lint_file  # self-play and the sheet: only when linting
+
     statuses = []
     for ref in rules:
         path = find_rule_file(ref, Path())
@@ -232,7 +234,7 @@ def lint(rules: tuple[str, ...], games: int) -> None:
 
 @main.command()
 @click.argument("rules")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="md", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(SHEET_FORMATS), default="md", show_default=True,
               help="Markdown, or one HTML page to print.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")
@@ -242,6 +244,8 @@ def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
     values = _option_values(options)
     path = _find_or_exit(rules)
     try:
+        from referee.sheet import sheet_for
+
         text = sheet_for(path, values).render(fmt)
     except RefereeError as exc:
         _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
@@ -256,6 +260,8 @@ def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
               help="Set an option of the rules, as a transcript's header would.")
 def show(rules: str, as_json: bool, options: tuple[str, ...]) -> None:
     """Print the compiled rules of RULES, field by field."""
+    from referee.spec_json import spec_text, spec_to_json
+
     spec = _load_or_exit(rules, _option_values(options))
     _echo(json.dumps(spec_to_json(spec), indent=2, ensure_ascii=False) if as_json
           else spec_text(spec))

@@ -21,12 +21,14 @@ import re
 import stat
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from referee.errors import Kind, RefereeError, Span, undecodable
 
 STDIN = "-"
 MAX_RULE_FILE_BYTES = 256 * 1024  # a rule file
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
+READ_CHUNK = 1024 * 1024  # files are read this much at a time
 MAX_DIGITS = 18  # longer numbers are refused before int() sees them
 _DIGITS = re.compile(r"[0-9]+")
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -95,7 +97,7 @@ def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
     names the file's kind in messages (``a rule file``)."""
     source = "<stdin>" if str(path) == STDIN else str(path)
     if str(path) == STDIN:
-        return _capped(sys.stdin.buffer.read(limit + 1), source, limit, kind, what)
+        return _capped(_read_up_to(sys.stdin.buffer, limit + 1), source, limit, kind, what)
     try:
         _require_regular(path, os.stat(path).st_mode, kind)
         fd = os.open(path, _OPEN_FLAGS)
@@ -104,10 +106,24 @@ def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
     with open(fd, "rb", closefd=True) as file:
         _require_regular(path, os.fstat(fd).st_mode, kind)  # it may have changed meanwhile
         try:
-            data = file.read(limit + 1)
+            data = _read_up_to(file, limit + 1)
         except OSError as exc:
             raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
     return _capped(data, source, limit, kind, what)
+
+
+def _read_up_to(file: BinaryIO, size: int) -> bytes:
+    """At most ``size`` bytes, read a chunk at a time: one read of ``size`` would
+    allocate all of it at once, however small the file."""
+    chunks: list[bytes] = []
+    left = size
+    while left > 0:
+        chunk = file.read(min(READ_CHUNK, left))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def _capped(data: bytes, source: str, limit: int, kind: Kind, what: str) -> bytes:

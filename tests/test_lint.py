@@ -98,3 +98,9 @@ def test_a_wrong_option_type_is_the_compilers_error() -> None:
     result = lint_file(TESTS / "rules_errors" / "when-number-is-yes.rules", 0)
     assert result.status == 2 and result.error is not None
     assert "can never apply" in result.error.message
+
+
+def test_the_commands_default_is_lints() -> None:
+    from referee import cli, sheet
+
+    assert cli.LINT_GAMES == SELF_PLAY_GAMES and cli.SHEET_FORMATS == sheet.FORMATS
