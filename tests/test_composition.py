@@ -208,7 +208,7 @@ def legal_moves_agree(engine: Engine, players: int, seed: int) -> None:
         engine.apply(state, move)
 
 
-@settings(max_examples=1200, deadline=None, database=None,
+@settings(max_examples=2000, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=rule_files(), seed=st.integers(0, 2**32))
 def test_every_composed_rule_file_compiles_or_says_where_and_plays(
