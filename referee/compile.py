@@ -40,12 +40,11 @@ from referee.cards import (
 )
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import (
-    MAX_RULE_FILE_BYTES,
     Unreadable,
     ascii_number,
     decode,
     quoted,
-    read_capped,
+    read_rule_file,
 )
 from referee.resources import rules_dir
 from referee.spec import (
@@ -184,7 +183,7 @@ def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
 def _text(path: Path | str) -> str | None:
     """A rule file's text, or None when it cannot be read within its cap."""
     try:
-        data = read_capped(Path(path), MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")
+        data = read_rule_file(Path(path))
         return decode(data, str(path), Kind.RULES)
     except RefereeError:
         return None

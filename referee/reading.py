@@ -165,3 +165,13 @@ def _size(limit: int) -> str:
         if limit >= size and limit % size == 0:
             return f"{limit // size} {unit}"
     return f"{limit} bytes"
+
+
+def read_rule_file(path: Path) -> bytes:
+    """A rule file's bytes, within its cap. A link must lead to a file whose name ends
+    in ``.rules`` too: ``mine.rules`` linked to a secret file would have it quoted."""
+    target = os.path.realpath(path)
+    if not target.endswith(".rules"):
+        raise Unreadable(Kind.RULES, f"cannot read {path}: it links to {quoted(target, 80)}, "
+                         "whose name does not end in .rules")
+    return read_capped(path, MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")

@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
 from referee.errors import Kind, RefereeError, Span
-from referee.reading import MAX_RULE_FILE_BYTES, decode, lines_of, read_capped
+from referee.reading import decode, lines_of, read_rule_file
 from referee.resources import grammar_path
 
 _KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
@@ -77,8 +77,9 @@ def parse_rule_file(path: Path) -> RuleFile:
     """Read and parse one rule file; a problem raises a ``rules`` error with its place
     (a file that cannot be read has none: whoever names it gives the place)."""
     source = str(path)
-    data = read_capped(path, MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")
-    return parse_rules_text(decode(data, source, Kind.RULES), source, path.stem)
+    return parse_rules_text(decode(read_rule_file(path), source, Kind.RULES), source,
+                            path.stem)
+
 
 
 @lru_cache(maxsize=128)

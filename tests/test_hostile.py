@@ -24,10 +24,9 @@ from referee.checker import check_file, check_text
 from referee.cli import INTERRUPTED, main
 from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
-from referee.reading import MAX_TRANSCRIPT_BYTES
+from referee.reading import MAX_RULE_FILE_BYTES, MAX_TRANSCRIPT_BYTES
 from referee.resources import schema_path
 from referee.simulate import PlayedGame
-from referee.syntax import MAX_RULE_FILE_BYTES
 
 TESTS = Path(__file__).parent
 LEGAL = TESTS / "transcripts" / "go-fish" / "whole-game.txt"
@@ -95,6 +94,33 @@ def test_the_environment_is_never_quoted(tmp_path: Path) -> None:
     with pytest.raises(RefereeError) as caught:
         load_spec(rules)
     assert "PATH=" not in caught.value.report()
+
+
+def test_a_rule_file_linked_to_another_kind_of_file_is_not_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("hunter2 is the password\n")
+    (tmp_path / "base.rules").symlink_to(secret)
+    (tmp_path / "real.rules").write_text("name: Real\n")
+    (tmp_path / "fine.rules").symlink_to(tmp_path / "real.rules")
+    mine = tmp_path / "mine.rules"
+    mine.write_text("extends: base.rules\n")
+    with pytest.raises(RefereeError) as caught:
+        load_spec(mine)
+    report = caught.value.report()
+    assert "hunter2" not in report and "does not end in .rules" in report
+    assert report.startswith(f"{mine}:1:10: rules: ")
+    status, out, err = run("check", "--json", str(write_game(tmp_path, "base.rules")))
+    assert status == 2 and "hunter2" not in out + err and "does not end in .rules" in out
+    mine.write_text("extends: fine.rules\n")  # a link to a rule file is read
+    with pytest.raises(RefereeError) as caught:
+        load_spec(mine)
+    assert "does not end in .rules" not in caught.value.report()
+
+
+def write_game(folder: Path, rules: str) -> Path:
+    game = folder / "game.txt"
+    game.write_text(f"game: {rules}\nplayers: Ann Bob\ndeal: hidden\n\nAnn asks Bob for 7\n")
+    return game
 
 
 def test_a_base_over_the_cap_is_blamed_on_the_extends_line(tmp_path: Path) -> None:
