@@ -308,8 +308,15 @@ class _Compiler:
             if layer_sets:
                 self.set_nodes = layer_sets
         self._set_options(option_values)
+        when_sets: list[Node] = []
         for node in whens:
-            self._apply_when(node)
+            inner = self._apply_when(node)
+            if inner is not None and inner.kind in SET_KINDS:
+                when_sets.append(inner)
+            elif inner is not None:
+                self.slots[_slot(inner)] = inner
+        if when_sets:  # as a variant's sets do, they replace every set statement before
+            self.set_nodes = when_sets
 
     def _declare_option(self, node: Node) -> None:
         name, default = node.words
@@ -341,7 +348,8 @@ class _Compiler:
             return None
         return value
 
-    def _apply_when(self, node: Node) -> None:
+    def _apply_when(self, node: Node) -> Node | None:
+        """The statement ``node`` puts in force with the options chosen, if any."""
         name = node.words[0]
         key = name.text.lower()
         if key not in self.options:
@@ -353,9 +361,7 @@ class _Compiler:
             value = written.text if written else "yes"
             fail(f"option {name.text} is {_option_kind(self.options[key])}, so 'when "
                  f"{name.text} is {value}' can never apply", (written or name).span)
-        if self.options[key] == wanted:
-            inner = node.parts[0]
-            self.slots[_slot(inner)] = inner
+        return node.parts[0] if self.options[key] == wanted else None
 
     def need(self, slot: str) -> Node:
         node = self.slots.get(slot)

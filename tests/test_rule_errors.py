@@ -34,3 +34,12 @@ def test_broken_rule_file(path: Path) -> None:
         assert (error.span.line, error.span.column) == (line, column), error.report()
         assert f":{line}:{column}: rules: " in error.report()
         assert "^" in error.report()
+
+
+def test_sets_under_when_replace_the_sets(tmp_path: Path) -> None:
+    rules = tmp_path / "pairs.rules"
+    rules.write_text("extends: authors\noption pairs: no\n"
+                     "when pairs: sets: books of 2 cards of one rank\n")
+    assert {(s.needed, s.copies) for s in load_spec(rules).sets} == {(4, 1)}
+    assert {(s.needed, s.copies) for s in load_spec(rules, {"pairs": "yes"}).sets} == {(2, 2)}
+
