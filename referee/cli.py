@@ -356,7 +356,7 @@ def _echo(text: str, err: bool = False) -> None:
     try:
         click.echo(text, err=err)
     except OSError as exc:
-        _silence(sys.stderr if err else sys.stdout)  # its buffer would fail again at exit
+        silence(sys.stderr if err else sys.stdout)  # its buffer would fail again at exit
         if not err:
             with contextlib.suppress(OSError):
                 click.echo(f"referee: cannot write the output: {exc.strerror or exc}",
@@ -364,8 +364,9 @@ def _echo(text: str, err: bool = False) -> None:
         sys.exit(2)
 
 
-def _silence(stream: TextIO) -> None:
-    """Point a standard stream that failed at the null device."""
+def silence(stream: TextIO) -> None:
+    """Point a standard stream that failed at the null device, so that its buffer does
+    not fail again at exit."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, stream.fileno())

@@ -40,6 +40,7 @@ from referee.cards import (
 )
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import (
+    RULE_SUFFIX,
     Unreadable,
     ascii_number,
     decode,
@@ -74,7 +75,6 @@ from referee.spec import (
 E = TypeVar("E", bound=Enum)
 
 SET_KINDS = ("book_sets", "suit_sets", "listed_set")
-RULE_SUFFIX = ".rules"
 MAX_PLAYERS = 16
 MAX_EXTENDS_DEPTH = 16
 REQUIRED = {

@@ -15,8 +15,6 @@ answer, whatever ends the program.
 from __future__ import annotations
 
 import contextlib
-import io
-import os
 import shutil
 import time
 from collections.abc import Callable, Iterable
@@ -29,6 +27,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from referee.cli import silence
 from referee.completion import TableCompleter
 from referee.errors import Kind, RefereeError, printable
 from referee.live import LiveTable, Reply, Seating, resume, start
@@ -77,7 +76,7 @@ def play(arguments: PlayArguments, stdin: TextIO, stdout: TextIO, stderr: TextIO
         stderr.write(error.report() + "\n")
         return error.exit_status
     except OSError as exc:  # the answers could not be written (a closed pipe, a full disk)
-        _silence(stdout)
+        silence(stdout)
         with contextlib.suppress(OSError):
             stderr.write(f"referee: cannot write the output: {exc.strerror or exc}; every "
                          f"accepted event is in {table.source}\n")
@@ -160,17 +159,6 @@ def _printer(stream: TextIO) -> Write:
         stream.write("\n".join(printable(line) for line in text.split("\n")) + "\n")
         stream.flush()
     return write
-
-
-def _silence(stream: TextIO) -> None:
-    """Point a standard stream that failed at the null device, so that its buffer does
-    not fail again at exit."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, stream.fileno())
-        os.close(null)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        pass
 
 
 def _lines(stream: TextIO) -> Iterable[str]:

@@ -26,6 +26,7 @@ from typing import BinaryIO
 from referee.errors import Kind, RefereeError, Span, undecodable
 
 STDIN = "-"
+RULE_SUFFIX = ".rules"  # the only files read as rule files
 MAX_RULE_FILE_BYTES = 256 * 1024  # a rule file
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
 READ_CHUNK = 1024 * 1024  # files are read this much at a time
@@ -171,7 +172,7 @@ def read_rule_file(path: Path) -> bytes:
     """A rule file's bytes, within its cap. A link must lead to a file whose name ends
     in ``.rules`` too: ``mine.rules`` linked to a secret file would have it quoted."""
     target = os.path.realpath(path)
-    if not target.endswith(".rules"):
+    if not target.endswith(RULE_SUFFIX):
         raise Unreadable(Kind.RULES, f"cannot read {path}: it links to {quoted(target, 80)}, "
                          "whose name does not end in .rules")
     return read_capped(path, MAX_RULE_FILE_BYTES, Kind.RULES, "a rule file")
