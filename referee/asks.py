@@ -7,11 +7,10 @@ from referee.cards import Card, Rank, rank_plural
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, UNBOUNDED, Fact, count_range
 from referee.flow import continue_after, moved, put, take, targets
-from referee.laying import open_laying
+from referee.laying import open_laying, open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Ask, Give, Move, Refuse
 from referee.spec import AskFor, Handover, Holding, Target
-from referee.spec import LayDown as LayDownRule
 from referee.state import AfterLay, GameState, Phase
 
 
@@ -106,7 +105,7 @@ def cards_due(lk: Lookups, state: GameState, ask: Ask) -> tuple[Card, ...]:
     hand = state.hands[ask.target]
     if ask.card is not None:
         return (ask.card,) if ask.card in hand else ()
-    return tuple(c for c in lk.rank_in_order[ask.rank] if c in hand)
+    return tuple([c for c in lk.rank_in_order[ask.rank] if c in hand])
 
 
 def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
@@ -237,10 +236,14 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
                 state.centre.append(card)
             else:
                 put(state, asker, card)
-        moved(state, frozenset(cards), source, OUT if to_centre else asker)
-    if not to_centre and lk.spec.lay_down is LayDownRule.AT_ONCE and lk.spec.sets:
-        touched = frozenset(lk.set_name[c] for c in pool)
-        open_laying(lk, state, {asker: touched}, AfterLay.GIVE)
+        if state.hidden:
+            moved(state, frozenset(cards), source, OUT if to_centre else asker)
+    if not to_centre and lk.lay_at_once:
+        touched = lk.sets_touched(pool)
+        if len(touched) == 1:
+            open_laying_of(lk, state, asker, next(iter(touched)), AfterLay.GIVE)
+        else:
+            open_laying(lk, state, {asker: touched}, AfterLay.GIVE)
     else:
         continue_after(lk, state, lk.spec.on_given.then)
 

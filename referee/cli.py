@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import sys
 from pathlib import Path
@@ -65,7 +64,7 @@ def check(transcripts: tuple[Path, ...], as_json: bool, knowledge: bool) -> None
                 record = verdict.to_json()
                 if len(transcripts) > 1:
                     record = {"file": verdict.source, **record}
-                _echo(json.dumps(record, ensure_ascii=False))
+                _echo(_json_text(record))
             elif len(transcripts) == 1:
                 _echo(verdict.report(), err=not verdict.ok)
                 if verdict.knowledge is not None:
@@ -168,7 +167,7 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         figures = report(spec, players, run.records, seed=seed, max_moves=max_moves,
                          target=target, interrupted=run.interrupted)
         if as_json:
-            _echo(json.dumps(figures.to_json(), ensure_ascii=False))
+            _echo(_json_text(figures.to_json()))
         else:
             for line in figures.lines():
                 _echo(line)
@@ -263,7 +262,7 @@ def show(rules: str, as_json: bool, options: tuple[str, ...]) -> None:
     from referee.spec_json import spec_text, spec_to_json
 
     spec = _load_or_exit(rules, _option_values(options))
-    _echo(json.dumps(spec_to_json(spec), indent=2, ensure_ascii=False) if as_json
+    _echo(_json_text(spec_to_json(spec), indent=2) if as_json
           else spec_text(spec))
 
 
@@ -348,6 +347,13 @@ def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec
 def _exit(error: RefereeError) -> NoReturn:
     _echo(error.report(), err=True)
     sys.exit(error.exit_status if error.kind is not Kind.UNKNOWN else 2)
+
+
+def _json_text(value: object, indent: int | None = None) -> str:
+    """``value`` as JSON text (json is imported only by the commands that print it)."""
+    import json
+
+    return json.dumps(value, indent=indent, ensure_ascii=False)
 
 
 def _echo(text: str, err: bool = False) -> None:

@@ -6,11 +6,10 @@ from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact, stock_place
 from referee.flow import moved, put, resume
-from referee.laying import open_laying
+from referee.laying import open_laying, open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Draw, TurnUp
 from referee.spec import Condition
-from referee.spec import LayDown as LayDownRule
 from referee.state import AfterLay, GameState, Phase
 
 DRAWING = (Phase.DRAW, Phase.STUCK_DRAW)
@@ -70,7 +69,8 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
     seat = draw.player
     after = AfterLay.DRAW if state.phase is Phase.DRAW else state.draw_then
     top = state.stock.pop()
-    moved(state, None, stock_place(state.stock_taken), seat)
+    if state.hidden:
+        moved(state, None, stock_place(state.stock_taken), seat)
     state.stock_taken += 1
     card = draw.card or top
     if card is None:
@@ -80,10 +80,12 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
     if after is AfterLay.DRAW:
         state.drawn = card
     state.turn = seat
-    if lk.spec.lay_down is LayDownRule.AT_ONCE and lk.spec.sets:
-        touched = ({lk.set_name[card]} if card is not None else
-                   {lk.set_name[c] for c in state.unplaced if c in lk.set_name})
-        open_laying(lk, state, {seat: frozenset(touched)}, after)
+    if lk.lay_at_once:
+        if card is not None:
+            open_laying_of(lk, state, seat, lk.set_name[card], after)
+        else:
+            touched = frozenset(lk.set_name[c] for c in state.unplaced if c in lk.set_name)
+            open_laying(lk, state, {seat: touched}, after)
     else:
         resume(lk, state, after)
 

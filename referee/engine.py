@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from referee import asks, claims, draws, laying, plays, questions, refills
@@ -106,19 +107,20 @@ class Engine:
             Play: lambda state, move: plays.play_facts(lk, state, move),
         }
         self._facts_seen: dict[object, list[Fact]] = {}
+        self._deal_orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._appliers: dict[type, Callable[[GameState, Any], None]] = {
-            Ask: lambda state, move: asks.apply_ask(state, move),
-            Give: lambda state, move: asks.apply_give(lk, state, move),
+            Ask: asks.apply_ask,
+            Give: partial(asks.apply_give, lk),
             Refuse: lambda state, move: asks.apply_refuse(lk, state),
-            Question: lambda state, move: questions.apply_question(state, move),
+            Question: questions.apply_question,
             Answer: lambda state, move: questions.apply_answer(lk, state),
-            Play: lambda state, move: plays.apply_play(lk, state, move),
-            TurnUp: lambda state, move: draws.apply_turn_up(state, move),
-            LayDown: lambda state, move: laying.apply_lay_down(lk, state, move),
+            Play: partial(plays.apply_play, lk),
+            TurnUp: draws.apply_turn_up,
+            LayDown: partial(laying.apply_lay_down, lk),
             EndLaying: lambda state, move: laying.apply_end_laying(lk, state),
             NothingLaid: lambda state, move: laying.apply_nothing_laid(lk, state, move.player),
-            Claim: lambda state, move: claims.apply_claim(lk, state, move),
-            Show: lambda state, move: claims.apply_show(lk, state, move),
+            Claim: partial(claims.apply_claim, lk),
+            Show: partial(claims.apply_show, lk),
             Pass: lambda state, move: give_turn(lk, state, move.target),
             Draw: lambda state, move: (refills.apply_draw(lk, state, move)
                                        if state.phase is Phase.LAY
@@ -137,15 +139,28 @@ class Engine:
         """Hands and stock (top first) from shuffling the deck with ``seed``."""
         deck = list(self.spec.cards)
         random.Random(seed).shuffle(deck)
-        sizes = self.spec.hand_sizes(players, dealer)
+        order = self._deal_order(players, dealer)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        seat, position = (dealer + 1) % players, 0
-        while any(len(hands[s]) < sizes[s] for s in range(players)):
-            if len(hands[seat]) < sizes[seat]:
-                hands[seat].append(deck[position])
-                position += 1
-            seat = (seat + 1) % players
-        return hands, deck[position:]
+        for seat, card in zip(order, deck[:len(order)], strict=True):
+            hands[seat].append(card)
+        return hands, deck[len(order):]
+
+    def _deal_order(self, players: int, dealer: int) -> tuple[int, ...]:
+        """The seat each dealt card goes to: one at a time clockwise from the dealer's
+        left, skipping full hands (remembered for each table)."""
+        found = self._deal_orders.get((players, dealer))
+        if found is None:
+            sizes = self.spec.hand_sizes(players, dealer)
+            dealt = [0] * players
+            order = []
+            seat = (dealer + 1) % players
+            while any(dealt[s] < sizes[s] for s in range(players)):
+                if dealt[seat] < sizes[seat]:
+                    order.append(seat)
+                    dealt[seat] += 1
+                seat = (seat + 1) % players
+            found = self._deal_orders[(players, dealer)] = tuple(order)
+        return found
 
     def split_rest(
         self, players: int, rest: Sequence[Card]
@@ -345,8 +360,10 @@ class Engine:
         if kind not in _SAME_FACTS or (kind is LayDown and self.spec.lay_down
                                        is LayDownRule.WITH_CENTRE):
             return maker(state, move)
-        # the same move (after the same ask or question) says the same of the cards
-        key = (state.players, move, state.asking, state.questioning)
+        # the same move (an answer: after the same ask or question) says the same of the
+        # cards
+        key: tuple[object, ...] = ((state.players, move) if kind is Ask else
+                                   (state.players, move, state.asking, state.questioning))
         found = self._facts_seen.get(key)
         if found is None:
             if len(self._facts_seen) > 50_000:

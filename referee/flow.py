@@ -83,9 +83,10 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
     """The players ``seat`` may ask."""
     needs_cards = lk.spec.ask.target_needs_cards
     opponents = lk.spec.ask.target is Target.OPPONENT
-    return [t for t in range(len(state.players))
-            if t != seat and (not needs_cards or state.hand_size(t) > 0)
-            and not (opponents and state.teams[t] == state.teams[seat])]
+    hands, unknown, teams = state.hands, state.unknown, state.teams
+    return [t for t in range(len(hands))
+            if t != seat and (not needs_cards or hands[t] or unknown[t])
+            and not (opponents and teams[t] == teams[seat])]
 
 
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:

@@ -42,6 +42,17 @@ def open_laying(
     settle(lk, state)
 
 
+def open_laying_of(lk: Lookups, state: GameState, seat: int, name: str,
+                   after: AfterLay) -> None:
+    """:func:`open_laying` for one set in one hand (a card drawn or given): when every
+    card is known and the set is not whole, go straight on."""
+    if not state.unplaced and len(lk.set_cards[name] & state.hands[seat]) < lk.set_needed[name]:
+        state.laying = {}
+        resume(lk, state, after)
+    else:
+        open_laying(lk, state, {seat: frozenset((name,))}, after)
+
+
 def settle(lk: Lookups, state: GameState) -> None:
     """Forget the sets the known cards show are not whole; once none is left to look
     at, end the lay phase."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.cards import Card, Rank, rank_of
-from referee.spec import EndWhen, GameSpec
+from referee.spec import EndWhen, GameSpec, LayDown
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +41,21 @@ class Lookups:
         self.points = {s.name: spec.points_by_set.get(
             s.name, spec.points_by_kind.get(s.kind, spec.points_per_set)) for s in spec.sets}
         self.deck = frozenset(spec.cards)
+        self.lay_at_once = spec.lay_down is LayDown.AT_ONCE and bool(spec.sets)
+        self._touched: dict[frozenset[Card], frozenset[str]] = {}
         ends = spec.end_when
         self.ends = Ends(
             all_sets=bool(spec.sets) and bool(
                 {EndWhen.ALL_SETS_LAID, EndWhen.ALL_SETS_DECIDED} & ends),
             sets=len(spec.sets), stock_empty=EndWhen.STOCK_EMPTY in ends,
             all_empty=EndWhen.ALL_EMPTY in ends, player_empty=EndWhen.PLAYER_EMPTY in ends)
+
+    def sets_touched(self, cards: frozenset[Card]) -> frozenset[str]:
+        """The sets ``cards`` belong to (remembered: the same few groups recur)."""
+        found = self._touched.get(cards)
+        if found is None:
+            found = self._touched[cards] = frozenset(self.set_name[c] for c in cards)
+        return found
 
     def in_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` in the order of the deck."""

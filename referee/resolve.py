@@ -28,10 +28,10 @@ from referee.spec import GameSpec, Handover, SetSpec
 from referee.state import GameState, Phase
 
 _OF_THE_MOMENT = (EventKind.GIVE, EventKind.REFUSE, EventKind.TURN_UP, EventKind.NEW_HAND)
-_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[EventKind, str], Move]]] = {}
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = {}
 
 
-def _remembered_moves(game: Game) -> dict[tuple[EventKind, str], Move]:
+def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:
     """The moves remembered for games of these rules at this table, shared by every
     transcript checked in one process (a corpus, ``referee check`` of many files)."""
     key = (id(game.spec), game.table.players)
@@ -191,7 +191,7 @@ class Resolver:
         asked = self.engine.current_player(state)
         assert asked is not None
         questioned = state.questioning is not None
-        key = (event.kind, f"{event.key}\n{asked}{'?' if questioned else ''}")
+        key = (event.kind, event.key, asked, questioned)
         found = self._moves.get(key)  # a yes or no, or cards named: the same each time
         if found is not None:
             return found

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@cache  # the folders stay where they are while the referee runs
 def _find(folder: str) -> Path:
     # A wheel carries the folders inside the package; a source checkout has
     # them at the top, beside the package.

@@ -242,9 +242,10 @@ class Session:
             self.fill_forced(event.span)
             self._new_hand(event)
             return
-        if not self.state.over and not self._fits(event):
+        if self.state.phase is not Phase.OVER and not self._fits(event):
             self.fill_forced(event.span, event)
-        if self.state.over and not (kind is EventKind.SHOW and self.state.revealed):
+        if self.state.phase is Phase.OVER and not (kind is EventKind.SHOW
+                                                   and self.state.revealed):
             if not self.match_over():
                 raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
                                    f"with 'hand {self.hand + 1}'", event.span)
@@ -260,14 +261,15 @@ class Session:
     def _fits(self, event: Event) -> bool:
         """Whether this event may come now, before the referee fills in what the cards
         force."""
-        phase, kind = self.state.phase, event.kind
+        state, kind = self.state, event.kind
         if kind is EventKind.SHOW:
-            return phase is not Phase.LAY
-        if kind is EventKind.DRAW and self.state.refill_open:  # the dealer's replacements
-            return self._by(event, self.state.dealer)  # for sets laid from a hidden deal
-        if self.state.unsure is not None:  # any other event says they had no set to lay
+            return state.phase is not Phase.LAY
+        if kind is EventKind.DRAW and state.refill_open:  # the dealer's replacements
+            return self._by(event, state.dealer)  # for sets laid from a hidden deal
+        if state.unsure is not None:  # any other event says they had no set to lay
             return self._book_waited_for(event)
-        return kind in FITTING.get(phase, (kind,))
+        due = FITTING.get(state.phase)
+        return due is None or kind in due
 
     def _book_waited_for(self, event: Event) -> bool:
         """Whether ``event`` is a book by the player the referee waits for to lay one."""

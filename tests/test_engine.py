@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,24 @@ def test_a_seeded_deal_is_a_repeatable_deal_of_the_whole_deck() -> None:
     assert (hands, stock) == engine.shuffled_deal(4, 3, 42)
     assert [len(h) for h in hands] == [5, 5, 5, 5]
     assert sorted([c for hand in hands for c in hand] + stock) == sorted(engine.spec.cards)
+
+
+@pytest.mark.parametrize("players, dealer", [(3, 0), (5, 4), (4, 1), (6, 2)])
+def test_a_seeded_deal_goes_round_one_card_at_a_time_skipping_full_hands(
+        players: int, dealer: int) -> None:
+    """The remembered order of dealing agrees with dealing card by card."""
+    engine = Engine(load_spec(find_rule_file("authors")))
+    sizes = engine.spec.hand_sizes(players, dealer)
+    deck = list(engine.spec.cards)
+    random.Random(7).shuffle(deck)
+    expected: list[list[Card]] = [[] for _ in range(players)]
+    seat, position = (dealer + 1) % players, 0
+    while position < sum(sizes):
+        if len(expected[seat]) < sizes[seat]:
+            expected[seat].append(deck[position])
+            position += 1
+        seat = (seat + 1) % players
+    assert engine.shuffled_deal(players, dealer, 7) == (expected, deck[position:])
 
 
 def test_state_copies_are_independent() -> None:
