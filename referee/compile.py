@@ -16,10 +16,9 @@ from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from referee import cache
-from referee.ast import Node, RuleFile, Word
 from referee.cards import (
     JOKERS,
     RANK_WORDS,
@@ -71,6 +70,9 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
+
+if TYPE_CHECKING:  # the syntax tree is only built when a rule file is parsed
+    from referee.ast import Node, RuleFile, Word
 
 E = TypeVar("E", bound=Enum)
 

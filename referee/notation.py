@@ -149,10 +149,16 @@ class TranscriptReader:
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
+        remembered = _EVENT_LINES
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
+                found = remembered.get(line)
+                if (held is None and found is not None and len(found) == 1
+                        and found[0].kind is not EventKind.NEW_HAND):
+                    yield _placed(found[0], number, line, source)  # the usual line, again
+                    continue
                 if held is not None:
                     header = _header_line(line, number, source)
                     if header is None:
@@ -231,9 +237,15 @@ def _event_line(line: str, number: int, source: str
             if len(_EVENT_LINES) >= _MAX_REMEMBERED:
                 _EVENT_LINES.clear()
             _EVENT_LINES[line] = found
-    return [Event(e.kind, Span(number, e.span.column, line, source, e.span.width), e.player,
-                  e.target, e.items, e.count, e.groups, e.headers, e.lay_out, e.key)
-            for e in found], error
+    return [_placed(e, number, line, source) for e in found], error
+
+
+def _placed(event: Event, number: int, line: str, source: str) -> Event:
+    """A remembered event (read at line 0) as written at line ``number``."""
+    span = event.span
+    return Event(event.kind, Span(number, span.column, line, source, span.width),
+                 event.player, event.target, event.items, event.count, event.groups,
+                 event.headers, event.lay_out, event.key)
 
 
 def _tokens(segment: str, offset: int) -> list[Token]:

@@ -315,14 +315,15 @@ class Session:
         problem = engine.rule_violation(state, move)
         if problem is not None:
             raise problem.located(span)
+        model = self.knowledge
         unsettled = []
         for fact in () if self._trusting else engine.facts(state, move):
             verdict = decide(state, fact)
-            if verdict is False and self.knowledge is None:
+            if verdict is True:
+                continue
+            if verdict is False and model is None:
                 raise fact.error(state).located(span)
-            if verdict is not True:
-                unsettled.append(fact)
-        model = self.knowledge
+            unsettled.append(fact)
         if model is not None:
             undecided = len(model.undecided)
             if not model.add(span.line, unsettled):
