@@ -1,0 +1,93 @@
+"""Print the machine instructions ``referee`` spends per event checked: a figure that,
+unlike CPU time on a shared machine, does not move from run to run.
+
+Usage: python bench/bench_instructions.py [--games 30] [--tree PATH ...]
+
+Needs valgrind. For each game of ``bench_speed`` (4-player Go Fish, 6-player
+Literature) this checkout's self-play writes ``--games`` open games; each tree is then
+run under ``valgrind --tool=callgrind`` twice: checking one game, and checking it and
+then the whole corpus. The difference of the two instruction counts over the
+corpus's events is the cost of an event, with the interpreter's start-up, the imports
+and the first game's set-up left out. Every ``--tree`` (a worktree of an older commit)
+is timed on the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+GAMES = (("go-fish", 4), ("literature", 6))
+CHILD = """
+import sys
+from pathlib import Path
+from referee.checker import check_file
+files = sorted(Path(sys.argv[1]).glob("*.txt"))
+check_file(files[0])
+if sys.argv[2] == "all":
+    for file in files:
+        check_file(file)
+"""
+
+
+def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
+    """Self-played open games of ``name`` in ``folder``; the events they hold."""
+    sys.path.insert(0, str(HERE))
+    from referee.checker import check_file
+    from referee.compile import find_rule_file, load_spec
+    from referee.engine import Engine
+    from referee.simulate import play_one, seeds
+
+    path = find_rule_file(name)
+    assert path is not None, name
+    engine = Engine(load_spec(path))
+    folder.mkdir()
+    for number, seed in enumerate(seeds(2026, games)):
+        lines = play_one(engine, players, seed, transcript=True).lines
+        (folder / f"game-{number:04d}.txt").write_text("\n".join(lines) + "\n")
+    return sum(check_file(file).events for file in folder.glob("*.txt"))
+
+
+def instructions(tree: Path, corpus: Path, which: str) -> int:
+    """Instructions callgrind counts for the child run from ``tree``."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, "-c", CHILD, str(corpus), which],
+        cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
+                       "REFEREE_CACHE_DIR": "off"},
+        capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind gave no count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    """Write the corpora, count each tree's instructions, print them per event."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--tree", type=Path, action="append", default=[],
+                        help="an older checkout to count too (repeatable)")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("bench_instructions needs valgrind")
+    trees = [HERE, *(tree.resolve() for tree in args.tree)]
+    with tempfile.TemporaryDirectory() as name:
+        for game, players in GAMES:
+            corpus = Path(name) / game
+            events = write_corpus(corpus, game, players, args.games)
+            for tree in trees:
+                spent = (instructions(tree, corpus, "all")
+                         - instructions(tree, corpus, "one"))
+                print(f"{game}, {players} players ({args.games} games, {events:,} events): "
+                      f"{spent / events:9,.0f} instructions/event  ({tree})")
+
+
+if __name__ == "__main__":
+    main()
