@@ -417,7 +417,7 @@ class Engine:
         if state.phase is not Phase.ASK:
             return self.forced_move(state)
         lk = self.lookups
-        lay_downs = laying.legal_lay_downs(lk, state)
+        lay_downs = [] if lk.lay_at_once else laying.legal_lay_downs(lk, state)
         if lay_downs and rng.random() < LAY_DOWN_CHANCE:
             return rng.choice(lay_downs)
         items, whom = asks.ask_options(lk, state)

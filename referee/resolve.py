@@ -58,12 +58,15 @@ class Resolver:
         Most events mean the same move wherever they stand (``Ann asks Bob for 7``), so
         their moves are remembered by their words; answers and turn-ups depend on the
         moment and are resolved each time."""
-        key = (event.kind, event.key)
+        kind = event.kind
+        if kind is EventKind.GIVE or kind is EventKind.REFUSE:
+            return self._answer(event, state)  # remembered with whom it answers
+        key = (kind, event.key)
         found = self._moves.get(key)
         if found is not None:
             return found
         move = self._resolve(event, state)
-        if event.key and event.kind not in _OF_THE_MOMENT:
+        if event.key and kind not in _OF_THE_MOMENT:
             self._moves[key] = move
         return move
 
@@ -188,9 +191,11 @@ class Resolver:
             who = state.players[state.turn]
             raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                "to ask", event.span)
-        asked = self.engine.current_player(state)
-        assert asked is not None
-        questioned = state.questioning is not None
+        questioning = state.questioning
+        questioned = questioning is not None
+        waiting = questioning if questioning is not None else state.asking
+        assert waiting is not None
+        asked = waiting.target
         key = (event.kind, event.key, asked, questioned)
         found = self._moves.get(key)  # a yes or no, or cards named: the same each time
         if found is not None:
