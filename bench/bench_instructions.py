@@ -9,7 +9,7 @@ run under ``valgrind --tool=callgrind`` twice: checking one game, and checking i
 then the whole corpus. The difference of the two instruction counts over the
 corpus's events is the cost of an event, with the interpreter's start-up, the imports
 and the first game's set-up left out. Every ``--tree`` (a worktree of an older commit)
-is timed on the same files.
+is counted on the same files.
 """
 
 from __future__ import annotations
@@ -55,13 +55,16 @@ def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
 
 
 def instructions(tree: Path, corpus: Path, which: str) -> int:
-    """Instructions callgrind counts for the child run from ``tree``."""
+    """Instructions callgrind counts for the child run from ``tree``: with a fixed hash
+    seed (set orders, and so the work, are then the same each run), after a run
+    without valgrind that leaves every module compiled."""
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "REFEREE_CACHE_DIR": "off",
+           "PYTHONHASHSEED": "0"}
+    child = [sys.executable, "-c", CHILD, str(corpus), which]
+    subprocess.run(child, cwd=tree, env=env, capture_output=True, check=True)
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", CHILD, str(corpus), which],
-        cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin",
-                       "REFEREE_CACHE_DIR": "off"},
-        capture_output=True, text=True, check=True)
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *child],
+        cwd=tree, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"callgrind gave no count: {done.stderr[-500:]}")
