@@ -1,5 +1,5 @@
 """Print the machine instructions ``referee`` spends per event checked: a figure that,
-unlike CPU time on a shared machine, does not move from run to run.
+unlike CPU time on a shared machine, other work on the machine does not disturb.
 
 Usage: python bench/bench_instructions.py [--games 30] [--tree PATH ...]
 
