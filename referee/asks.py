@@ -7,7 +7,7 @@ from referee.cards import Card, Rank, rank_plural
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, UNBOUNDED, Fact, count_range
 from referee.flow import continue_after, moved, put, take, targets
-from referee.laying import open_laying, open_laying_of
+from referee.laying import open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Ask, Give, Move, Refuse
 from referee.spec import AskFor, Handover, Holding, Target
@@ -239,11 +239,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
         if state.hidden:
             moved(state, frozenset(cards), source, OUT if to_centre else asker)
     if not to_centre and lk.lay_at_once:
-        touched = lk.sets_touched(pool)
-        if len(touched) == 1:
-            open_laying_of(lk, state, asker, next(iter(touched)), AfterLay.GIVE)
-        else:
-            open_laying(lk, state, {asker: touched}, AfterLay.GIVE)
+        open_laying_of(lk, state, asker, lk.sets_touched(pool), AfterLay.GIVE)
     else:
         continue_after(lk, state, lk.spec.on_given.then)
 

@@ -6,7 +6,7 @@ from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact, stock_place
 from referee.flow import moved, put, resume
-from referee.laying import open_laying, open_laying_of
+from referee.laying import open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Draw, TurnUp
 from referee.spec import Condition
@@ -81,11 +81,9 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
         state.drawn = card
     state.turn = seat
     if lk.lay_at_once:
-        if card is not None:
-            open_laying_of(lk, state, seat, lk.set_name[card], after)
-        else:
-            touched = frozenset(lk.set_name[c] for c in state.unplaced if c in lk.set_name)
-            open_laying(lk, state, {seat: touched}, after)
+        touched = (lk.sets_touched(frozenset((card,))) if card is not None else
+                   frozenset(lk.set_name[c] for c in state.unplaced if c in lk.set_name))
+        open_laying_of(lk, state, seat, touched, after)
     else:
         resume(lk, state, after)
 

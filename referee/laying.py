@@ -28,8 +28,7 @@ def open_laying(
     """Cards came into these hands, perhaps completing these sets; lay what is whole,
     then go on as ``after`` says."""
     if not state.unplaced and not any(  # every card known, and no set whole: go on
-            len(lk.set_cards[name] & state.hands[seat]) >= lk.set_needed[name]
-            for seat, names in sets_by_seat.items() for name in names):
+            _holds_whole(lk, state.hands[seat], names) for seat, names in sets_by_seat.items()):
         state.laying = {}
         resume(lk, state, after)
         return
@@ -42,15 +41,20 @@ def open_laying(
     settle(lk, state)
 
 
-def open_laying_of(lk: Lookups, state: GameState, seat: int, name: str,
+def open_laying_of(lk: Lookups, state: GameState, seat: int, names: frozenset[str],
                    after: AfterLay) -> None:
-    """:func:`open_laying` for one set in one hand (a card drawn or given): when every
-    card is known and the set is not whole, go straight on."""
-    if not state.unplaced and len(lk.set_cards[name] & state.hands[seat]) < lk.set_needed[name]:
+    """:func:`open_laying` for the sets of one hand that a draw or a give touched, with
+    no map built in the usual case: every card known and no set whole."""
+    if not state.unplaced and not _holds_whole(lk, state.hands[seat], names):
         state.laying = {}
         resume(lk, state, after)
     else:
-        open_laying(lk, state, {seat: frozenset((name,))}, after)
+        open_laying(lk, state, {seat: names}, after)
+
+
+def _holds_whole(lk: Lookups, hand: set[Card], names: frozenset[str]) -> bool:
+    """Whether ``hand`` holds one of these sets whole (a copy's worth of its cards)."""
+    return any(len(lk.set_cards[name] & hand) >= lk.set_needed[name] for name in names)
 
 
 def settle(lk: Lookups, state: GameState) -> None:

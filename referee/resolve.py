@@ -191,11 +191,9 @@ class Resolver:
             who = state.players[state.turn]
             raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                "to ask", event.span)
-        questioning = state.questioning
-        questioned = questioning is not None
-        waiting = questioning if questioning is not None else state.asking
-        assert waiting is not None
-        asked = waiting.target
+        asked = self.engine.current_player(state)
+        assert asked is not None
+        questioned = state.questioning is not None
         key = (event.kind, event.key, asked, questioned)
         found = self._moves.get(key)  # a yes or no, or cards named: the same each time
         if found is not None:
