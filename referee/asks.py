@@ -244,7 +244,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
         continue_after(lk, state, lk.spec.on_given.then)
 
 
-def apply_refuse(lk: Lookups, state: GameState) -> None:
+def apply_refuse(lk: Lookups, state: GameState, refuse: Refuse) -> None:
     """A no: the asker draws, or the turn goes on as a no says."""
     if lk.spec.on_refused.draw and state.stock:
         state.phase = Phase.DRAW

@@ -3,13 +3,16 @@ each group a single card or several whose values sum to the played card's value.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from referee.cards import Card, Rank, rank_of
 from referee.errors import Kind, RefereeError
 from referee.moves import Play
 from referee.state import GameState
+
+if TYPE_CHECKING:  # self-play's random source, imported only when it plays
+    import random
 
 MAX_GROUPS = 256  # summing_groups finds at most this many groups
 MAX_CAPTURE_CHOICES = 1024  # capture_choices yields at most this many sets of groups

@@ -10,8 +10,8 @@ the set is not known to the referee (a hidden deal), the claim waits in the
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
@@ -21,6 +21,9 @@ from referee.lookups import Lookups
 from referee.moves import Claim, Show
 from referee.spec import Fate, GameSpec
 from referee.state import GameState, Phase
+
+if TYPE_CHECKING:  # self-play's random source, imported only when it plays
+    import random
 
 
 @dataclass(frozen=True, slots=True)

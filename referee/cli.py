@@ -15,13 +15,13 @@ from referee.checker import Verdict, check_file, format_text, read_transcript_fi
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
 from referee.reading import STDIN
-from referee.simulate import DEFAULT_MAX_MOVES
 from referee.spec import GameSpec
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
 MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
 LINT_GAMES = 200  # lint's self-play games (referee.lint.SELF_PLAY_GAMES)
+MAX_MOVES = 20_000  # self-play's moves per game (referee.simulate.DEFAULT_MAX_MOVES)
 SHEET_FORMATS = ("md", "html")  # referee.sheet.FORMATS; both imported only when used
 
 
@@ -126,7 +126,7 @@ def format_transcript(transcript: Path) -> None:
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Also write each game as a transcript into this folder.")
-@click.option("--max-moves", type=click.IntRange(1), default=DEFAULT_MAX_MOVES,
+@click.option("--max-moves", type=click.IntRange(1), default=MAX_MOVES,
               show_default=True, help="Stop a game (or a match's hand) longer than this.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")

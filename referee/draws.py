@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee import refills
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact, stock_place
@@ -15,8 +16,10 @@ from referee.state import AfterLay, GameState, Phase
 DRAWING = (Phase.DRAW, Phase.STUCK_DRAW)
 
 
-def draw_violation(state: GameState, draw: Draw) -> RefereeError | None:
+def draw_violation(lk: Lookups, state: GameState, draw: Draw) -> RefereeError | None:
     """Why ``draw`` breaks the rules whatever the stock holds, or None."""
+    if state.phase is Phase.LAY:
+        return refills.draw_violation(lk, state, draw)  # the dealer's replacements
     name = state.players
     if state.phase not in DRAWING:
         return RefereeError(Kind.ILLEGAL, f"{name[draw.player]} has no reason to draw now")
@@ -66,6 +69,9 @@ def draw_facts(lk: Lookups, state: GameState, draw: Draw) -> list[Fact]:
 
 def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
     """The top card goes to the drawer; sets it completes are laid; the turn goes on."""
+    if state.phase is Phase.LAY:
+        refills.apply_draw(lk, state, draw)  # the dealer's replacements
+        return
     seat = draw.player
     after = AfterLay.DRAW if state.phase is Phase.DRAW else state.draw_then
     top = state.stock.pop()
@@ -81,7 +87,7 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
         state.drawn = card
     state.turn = seat
     if lk.lay_at_once:
-        touched = (lk.sets_touched(frozenset((card,))) if card is not None else
+        touched = (lk.sets_of_card.get(card, frozenset()) if card is not None else
                    frozenset(lk.set_name[c] for c in state.unplaced if c in lk.set_name))
         open_laying_of(lk, state, seat, touched, after)
     else:

@@ -15,11 +15,10 @@ itself; with a hidden one, the facts it cannot decide go to the knowledge model.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee import asks, claims, draws, laying, plays, questions, refills
 from referee.captures import random_play
@@ -48,6 +47,9 @@ from referee.moves import (
 from referee.spec import GameSpec, TieRule
 from referee.spec import LayDown as LayDownRule
 from referee.state import AfterLay, GameState, Phase
+
+if TYPE_CHECKING:  # self-play's random source, imported only when it plays
+    import random
 
 _DEMANDS = {  # phases that allow only some kinds of move
     Phase.SHOW: (Show,), Phase.PASS: (Pass, Show), Phase.TURN_UP: (TurnUp, Show),
@@ -82,36 +84,37 @@ class Engine:
             Ask: self._ask_violation, Question: self._ask_violation,
             Give: self._answer_violation, Refuse: self._answer_violation,
             Answer: self._answer_violation,
-            Draw: lambda state, move: (refills.draw_violation(lk, state, move)
-                                       if state.phase is Phase.LAY
-                                       else draws.draw_violation(state, move)),
-            TurnUp: lambda state, move: draws.turn_up_violation(lk, state, move),
+            Draw: partial(draws.draw_violation, lk),
+            TurnUp: partial(draws.turn_up_violation, lk),
             LayDown: self._lay_down_violation, EndLaying: self._end_laying_violation,
             NothingLaid: lambda state, move: None if state.unsure == move.player
             else RefereeError(Kind.ILLEGAL, "nobody is waited for to lay a set down"),
             Claim: self._own_play_violation, Play: self._own_play_violation,
-            Show: lambda state, move: claims.show_violation(lk, state, move),
+            Show: partial(claims.show_violation, lk),
             Pass: self._pass_violation,
         }
         self._fact_makers: dict[type, Callable[[GameState, Any], list[Fact]]] = {
-            Ask: lambda state, move: asks.ask_facts(lk, state, move),
-            Give: lambda state, move: asks.answer_facts(lk, state, move),
-            Refuse: lambda state, move: asks.answer_facts(lk, state, move),
-            Answer: lambda state, move: questions.answer_facts(spec, state, move),
-            Draw: lambda state, move: draws.draw_facts(lk, state, move),
-            TurnUp: lambda state, move: draws.turn_up_facts(lk, state, move),
-            LayDown: lambda state, move: laying.lay_down_facts(lk, state, move),
+            Ask: partial(asks.ask_facts, lk),
+            Give: partial(asks.answer_facts, lk),
+            Refuse: partial(asks.answer_facts, lk),
+            Answer: partial(questions.answer_facts, spec),
+            Draw: partial(draws.draw_facts, lk),
+            TurnUp: partial(draws.turn_up_facts, lk),
+            LayDown: partial(laying.lay_down_facts, lk),
             EndLaying: lambda state, move: laying.end_laying_facts(lk, state),
             NothingLaid: lambda state, move: laying.nothing_laid_facts(lk, state, move.player),
-            Show: lambda state, move: claims.show_facts(lk, state, move),
-            Play: lambda state, move: plays.play_facts(lk, state, move),
+            Show: partial(claims.show_facts, lk),
+            Play: partial(plays.play_facts, lk),
         }
         self._facts_seen: dict[object, list[Fact]] = {}
+        self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
+            kind for kind in _SAME_FACTS
+            if not (kind is LayDown and spec.lay_down is LayDownRule.WITH_CENTRE))
         self._deal_orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._appliers: dict[type, Callable[[GameState, Any], None]] = {
             Ask: asks.apply_ask,
             Give: partial(asks.apply_give, lk),
-            Refuse: lambda state, move: asks.apply_refuse(lk, state),
+            Refuse: partial(asks.apply_refuse, lk),
             Question: questions.apply_question,
             Answer: lambda state, move: questions.apply_answer(lk, state),
             Play: partial(plays.apply_play, lk),
@@ -122,9 +125,7 @@ class Engine:
             Claim: partial(claims.apply_claim, lk),
             Show: partial(claims.apply_show, lk),
             Pass: lambda state, move: give_turn(lk, state, move.target),
-            Draw: lambda state, move: (refills.apply_draw(lk, state, move)
-                                       if state.phase is Phase.LAY
-                                       else draws.apply_draw(lk, state, move)),
+            Draw: partial(draws.apply_draw, lk),
         }
 
     def sides(self, players: int) -> int:
@@ -137,6 +138,8 @@ class Engine:
         self, players: int, dealer: int, seed: int
     ) -> tuple[list[list[Card]], list[Card]]:
         """Hands and stock (top first) from shuffling the deck with ``seed``."""
+        import random  # only self-play and seeded deals shuffle: not loaded for the others
+
         deck = list(self.spec.cards)
         random.Random(seed).shuffle(deck)
         order = self._deal_order(players, dealer)
@@ -357,8 +360,7 @@ class Engine:
         maker = self._fact_makers.get(kind)
         if maker is None:
             return []
-        if kind not in _SAME_FACTS or (kind is LayDown and self.spec.lay_down
-                                       is LayDownRule.WITH_CENTRE):
+        if kind not in self._same_facts:
             return maker(state, move)
         # the same move (an answer: after the same ask or question) says the same of the
         # cards

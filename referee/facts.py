@@ -89,7 +89,11 @@ def count_range(state: GameState, place: int, cards: frozenset[Card]) -> tuple[i
 
 def decide(state: GameState, fact: Fact) -> bool | None:
     """True or False when the known cards decide ``fact``; None when they do not."""
-    low, high = count_range(state, fact.place, fact.cards)
+    place = fact.place
+    if place >= 0 and not state.unknown[place]:  # a hand whose every card is known
+        held = len(fact.cards & state.hands[place])
+        return fact.least <= held <= fact.most
+    low, high = count_range(state, place, fact.cards)
     if fact.least <= low and high <= fact.most:
         return True
     if high < fact.least or low > fact.most:

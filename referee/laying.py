@@ -54,7 +54,10 @@ def open_laying_of(lk: Lookups, state: GameState, seat: int, names: frozenset[st
 
 def _holds_whole(lk: Lookups, hand: set[Card], names: frozenset[str]) -> bool:
     """Whether ``hand`` holds one of these sets whole (a copy's worth of its cards)."""
-    return any(len(lk.set_cards[name] & hand) >= lk.set_needed[name] for name in names)
+    for name in names:  # noqa: SIM110 - a loop, not any(): no generator on every draw
+        if len(lk.set_cards[name] & hand) >= lk.set_needed[name]:
+            return True
+    return False
 
 
 def settle(lk: Lookups, state: GameState) -> None:

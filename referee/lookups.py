@@ -31,6 +31,7 @@ class Lookups:
         self.set_copies = {s.name: s.copies for s in spec.sets}
         self.partial = {s.name for s in spec.sets if not s.whole}  # sets like pairs
         self.set_name = {card: s.name for card, s in spec.set_of_card.items()}
+        self.sets_of_card = {card: frozenset((name,)) for card, name in self.set_name.items()}
         self.rank = {card: rank_of(card) for card in spec.cards}
         cards_of_rank: dict[Rank, list[Card]] = {}
         for card in spec.cards:

@@ -242,9 +242,10 @@ class Session:
             self.fill_forced(event.span)
             self._new_hand(event)
             return
-        if not self.state.over and not self._fits(event):
+        if self.state.phase is not Phase.OVER and not self._fits(event):
             self.fill_forced(event.span, event)
-        if self.state.over and not (kind is EventKind.SHOW and self.state.revealed):
+        if self.state.phase is Phase.OVER and not (kind is EventKind.SHOW
+                                                   and self.state.revealed):
             if not self.match_over():
                 raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
                                    f"with 'hand {self.hand + 1}'", event.span)

@@ -150,7 +150,7 @@ def _play_hand(
         lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
                   if hidden else write_deal(names, hands, stock, centre))
     moves = 0
-    while not state.over and moves < max_moves:
+    while state.phase is not Phase.OVER and moves < max_moves:
         move = engine.random_move(state, rng)
         if move is None:
             return state, moves, True  # nobody can move, yet the rules do not end the game

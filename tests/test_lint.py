@@ -101,6 +101,7 @@ def test_a_wrong_option_type_is_the_compilers_error() -> None:
 
 
 def test_the_commands_default_is_lints() -> None:
-    from referee import cli, sheet
+    from referee import cli, sheet, simulate
 
     assert cli.LINT_GAMES == SELF_PLAY_GAMES and cli.SHEET_FORMATS == sheet.FORMATS
+    assert cli.MAX_MOVES == simulate.DEFAULT_MAX_MOVES
