@@ -104,15 +104,16 @@ def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
     """The rule file ``ref`` names: a path (which must end in ``.rules``), or a name
     beside ``near`` or bundled. The first candidate that exists is returned, even if
     it is not a regular file: reading it then says why it cannot be read."""
-    candidates = []
-    as_path = Path(ref) if ref and "\0" not in ref else None
-    if as_path is None or (is_path(ref) and as_path.suffix != RULE_SUFFIX):
+    if not ref or "\0" in ref:
         return None
     if is_path(ref):
-        candidates += [as_path] + ([near / as_path] if near else [])
+        as_path = Path(ref)
+        if as_path.suffix != RULE_SUFFIX:
+            return None
+        candidates = [as_path] + ([near / as_path] if near else [])
     else:
         file = ref + RULE_SUFFIX
-        candidates += ([near / file] if near else []) + [rules_dir() / file]
+        candidates = ([near / file] if near else []) + [rules_dir() / file]
     return next((c for c in candidates if _exists(c)), None)
 
 
