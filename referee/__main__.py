@@ -1,5 +1,5 @@
 """``python -m referee``."""
 
-from referee.cli import main
+from referee.entry import main
 
 main()

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.errors import Span
+from referee.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Word:
     """A word the author chose (a number, a rank, a card, a name) and its place."""
 
@@ -19,7 +20,7 @@ class Word:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Node:
     """One statement or part of one.
 

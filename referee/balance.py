@@ -11,19 +11,19 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from referee.simulate import PlayedGame, PlayedMatch
 from referee.spec import FirstSeat, GameSpec
+from referee.values import frozen
 
 Z95 = 1.959963984540054  # the standard normal quantile of 97.5%
 SHARED_WINS = "a shared win counts 1/k to each of its k winners"
 SCHEMA_FILE = Path(__file__).resolve().parent / "balance.schema.json"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRecord:
     """What one self-played game (or match) leaves for the report."""
 
@@ -95,7 +95,7 @@ def median(ordered: Sequence[int]) -> float:
     return (ordered[middle - 1] + ordered[middle]) / 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Side:
     """One side's figures: a seat, or a team in team games."""
 
@@ -107,7 +107,7 @@ class Side:
     points: float  # mean per finished game
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Report:
     """A balance report over self-played games (or matches)."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,10 @@ from referee.reading import first_line as first_line_of
 from referee.record import Record
 from referee.session import Session
 from referee.setup import Game, set_up
+from referee.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Verdict:
     """What ``referee check`` found: legal or the first error, and the state reached."""
 

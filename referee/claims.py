@@ -10,7 +10,6 @@ the set is not known to the referee (a hidden deal), the claim waits in the
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
@@ -21,12 +20,13 @@ from referee.lookups import Lookups
 from referee.moves import Claim, Show
 from referee.spec import Fate, GameSpec
 from referee.state import GameState, Phase
+from referee.values import frozen
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Judgement:
     """What a claim won: the winning side (None when void), and every card the
     claim put in the wrong place, as (card, seat named, seat holding it)."""

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import sys
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
 import click
 
-from referee.checker import Verdict, check_file, format_text, read_transcript_file
+from referee.check_command import check_transcripts, status_of
+from referee.checker import format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
+from referee.output import INTERRUPTED, echo, json_text
 from referee.reading import STDIN
 from referee.spec import GameSpec
 
-INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
 MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
 LINT_GAMES = 200  # lint's self-play games (referee.lint.SELF_PLAY_GAMES)
@@ -33,7 +31,7 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            _echo("interrupted", err=True)
+            echo("interrupted", err=True)
             sys.exit(INTERRUPTED)
 
 
@@ -54,48 +52,7 @@ def main() -> None:
 def check(transcripts: tuple[Path, ...], as_json: bool, knowledge: bool) -> None:
     """Check game transcripts (- reads standard input). Exit 0 if all are legal, 1 if
     one is not, 2 on bad usage or rules: the worst status of them all."""
-    statuses: list[int] = []
-    try:
-        for transcript in transcripts:
-            verdict = check_file(transcript, knowledge=knowledge)
-            status = _status(verdict)
-            statuses.append(status)
-            if as_json:
-                record = verdict.to_json()
-                if len(transcripts) > 1:
-                    record = {"file": verdict.source, **record}
-                _echo(_json_text(record))
-            elif len(transcripts) == 1:
-                _echo(verdict.report(), err=not verdict.ok)
-                if verdict.knowledge is not None:
-                    from referee.display import knowledge_table, print_table  # rich: lazily
-
-                    print_table(knowledge_table(verdict.knowledge, verdict.state))
-            else:
-                _echo(_one_line(verdict))
-    except KeyboardInterrupt:
-        _echo(f"interrupted after {len(statuses)} of {len(transcripts)} files", err=True)
-        sys.exit(INTERRUPTED)
-    if len(transcripts) > 1 and not as_json:
-        legal = statuses.count(0)
-        _echo(f"{len(transcripts)} files: {legal} legal, {len(transcripts) - legal} not")
-    sys.exit(max(statuses))
-
-
-def _status(verdict: Verdict) -> int:
-    return 0 if verdict.ok else verdict.error.exit_status if verdict.error else 1
-
-
-def _one_line(verdict: Verdict) -> str:
-    """A verdict on one line: ``game.txt: legal, 12 events``, or the error's place and
-    message (after the transcript's name if the error is in its rule file)."""
-    error = verdict.error
-    if error is None:
-        return verdict.report().split("\n", 1)[0]
-    first = error.report().split("\n", 1)[0]
-    if error.span is None or error.span.source != verdict.source:
-        return f"{verdict.source}: {first}"
-    return first
+    sys.exit(check_transcripts(transcripts, as_json, knowledge))
 
 
 @main.command(name="format")
@@ -112,10 +69,10 @@ def format_transcript(transcript: Path) -> None:
     lines, verdict = format_text(text, source,
                                  Path() if str(transcript) == STDIN else transcript.parent)
     if lines:
-        _echo("\n".join(lines))
+        echo("\n".join(lines))
     if verdict.error is not None:
-        _echo(verdict.error.report(), err=True)
-    sys.exit(_status(verdict))
+        echo(verdict.error.report(), err=True)
+    sys.exit(status_of(verdict))
 
 
 @main.command()
@@ -167,17 +124,17 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         figures = report(spec, players, run.records, seed=seed, max_moves=max_moves,
                          target=target, interrupted=run.interrupted)
         if as_json:
-            _echo(_json_text(figures.to_json()))
+            echo(json_text(figures.to_json()))
         else:
             for line in figures.lines():
-                _echo(line)
+                echo(line)
         if plot is not None and run.records:
             plot_report(figures, sorted(r.moves for r in run.records if r.over), plot)
     except RefereeError as exc:
         _exit(exc)
     if run.interrupted:
         unit = "matches" if target else "games"
-        _echo(f"interrupted: the figures count the {len(run.records)} {unit} played of "
+        echo(f"interrupted: the figures count the {len(run.records)} {unit} played of "
               f"{games}", err=True)
         sys.exit(INTERRUPTED)
 
@@ -214,19 +171,19 @@ def lint(rules: tuple[str, ...], games: int) -> None:
     for ref in rules:
         path = find_rule_file(ref, Path())
         if path is None:
-            _echo(RefereeError(Kind.USAGE, no_rule_file(ref)).report(), err=True)
+            echo(RefereeError(Kind.USAGE, no_rule_file(ref)).report(), err=True)
             statuses.append(2)
             continue
         result = lint_file(path, games)
         statuses.append(result.status)
         if result.error is not None:
-            _echo(result.error.report(), err=True)
+            echo(result.error.report(), err=True)
             continue
         for finding in result.findings:
-            _echo(finding.report())
+            echo(finding.report())
         count = len(result.findings)
         played = f" ({games} self-play games finished)" if games else ""
-        _echo(f"{path}: {count} warning{'s' if count != 1 else ''}" if count
+        echo(f"{path}: {count} warning{'s' if count != 1 else ''}" if count
               else f"{path}: clean{played}")
     sys.exit(max(statuses))
 
@@ -248,7 +205,7 @@ def sheet(rules: str, fmt: str, options: tuple[str, ...]) -> None:
         text = sheet_for(path, values).render(fmt)
     except RefereeError as exc:
         _exit(exc if exc.kind is Kind.RULES else RefereeError(Kind.USAGE, exc.message))
-    _echo(text.rstrip("\n"))
+    echo(text.rstrip("\n"))
 
 
 @main.command()
@@ -262,7 +219,7 @@ def show(rules: str, as_json: bool, options: tuple[str, ...]) -> None:
     from referee.spec_json import spec_text, spec_to_json
 
     spec = _load_or_exit(rules, _option_values(options))
-    _echo(_json_text(spec_to_json(spec), indent=2) if as_json
+    echo(json_text(spec_to_json(spec), indent=2) if as_json
           else spec_text(spec))
 
 
@@ -326,7 +283,7 @@ def list_rules() -> None:
     """List the bundled rule files."""
     for name in bundled_rule_names():
         spec = _load_or_exit(name)
-        _echo(f"{name:24} {spec.about}")
+        echo(f"{name:24} {spec.about}")
 
 
 def _find_or_exit(rules: str) -> Path:
@@ -345,37 +302,5 @@ def _load_or_exit(rules: str, options: dict[str, str] | None = None) -> GameSpec
 
 
 def _exit(error: RefereeError) -> NoReturn:
-    _echo(error.report(), err=True)
+    echo(error.report(), err=True)
     sys.exit(error.exit_status if error.kind is not Kind.UNKNOWN else 2)
-
-
-def _json_text(value: object, indent: int | None = None) -> str:
-    """``value`` as JSON text (json is imported only by the commands that print it)."""
-    import json
-
-    return json.dumps(value, indent=indent, ensure_ascii=False)
-
-
-def _echo(text: str, err: bool = False) -> None:
-    """Print ``text``; output that cannot be written (a full disk, a closed pipe) ends
-    the command with status 2 and one line on standard error."""
-    try:
-        click.echo(text, err=err)
-    except OSError as exc:
-        silence(sys.stderr if err else sys.stdout)  # its buffer would fail again at exit
-        if not err:
-            with contextlib.suppress(OSError):
-                click.echo(f"referee: cannot write the output: {exc.strerror or exc}",
-                           err=True)
-        sys.exit(2)
-
-
-def silence(stream: TextIO) -> None:
-    """Point a standard stream that failed at the null device, so that its buffer does
-    not fail again at exit."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, stream.fileno())
-        os.close(null)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        pass

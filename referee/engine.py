@@ -16,7 +16,6 @@ itself; with a hidden one, the facts it cannot decide go to the knowledge model.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +46,7 @@ from referee.moves import (
 from referee.spec import GameSpec, TieRule
 from referee.spec import LayDown as LayDownRule
 from referee.state import AfterLay, GameState, Phase
+from referee.values import frozen
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
@@ -62,7 +62,7 @@ QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it m
 PLAY_CHANCE = 0.5  # how often self-play plays a card when it could ask instead
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Result:
     """Scores by side (a seat, or a team in team games), and the winning sides once
     the game is over."""

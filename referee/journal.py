@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from referee.errors import Kind, RefereeError
 from referee.reading import MAX_TRANSCRIPT_BYTES, decode, read_capped
+from referee.values import frozen, mutable
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
     """Where an event's lines begin in the file: a byte offset and a line count before
     them; ``shared`` when the event shares its line with the event before (a file typed
@@ -29,7 +30,7 @@ class Entry:
     shared: bool = False
 
 
-@dataclass(slots=True)
+@mutable
 class Journal:
     """An open transcript file, its lines, and where each event's lines begin."""
 

@@ -26,15 +26,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from referee.cards import Card
 from referee.facts import OUT, Fact, Transfer, stock_place
 from referee.solving import UNDECIDED, Deals, Placement
+from referee.values import frozen, mutable
 from referee.witness import Constraint, Witness
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Given:
     """A fact known before the first event: what a header line showed."""
 
@@ -42,7 +43,7 @@ class Given:
     fact: Fact
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Proof:
     """Why no deal explains the events: the facts of the last event that cannot hold
     (``claims``), and the earlier ones that rule them out, as (line, reason)."""
@@ -52,7 +53,7 @@ class Proof:
     forced: tuple[Card, ...] = ()  # cards every other deal puts where the claim says none is
 
 
-@dataclass(slots=True)
+@mutable
 class _Step:
     """What one event added, to undo it."""
 

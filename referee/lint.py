@@ -17,7 +17,6 @@ Only statements of the file linted are judged; its bases are linted on their own
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
+from referee.values import frozen
 
 SELF_PLAY_GAMES = 200
 MIN_MOVE_LIMIT = 2_000
@@ -55,7 +55,7 @@ class Code(Enum):
     UNFINISHED = "unfinished"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Finding:
     """One warning: its kind, what it says, and the statement it is about."""
 
@@ -71,7 +71,7 @@ class Finding:
         return f"{text}\n{caret}" if caret else text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LintResult:
     """What lint found in one rule file: the compiler's error, or warnings."""
 

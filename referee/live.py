@@ -15,7 +15,7 @@ The prompt (referee/prompt.py) and the line-by-line mode for pipes both drive
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -32,6 +32,7 @@ from referee.session import Session
 from referee.setup import MAX_SEED_DIGITS, set_up
 from referee.spec import Shown
 from referee.state import Phase
+from referee.values import frozen
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
@@ -82,7 +83,7 @@ Commands:
   quit            stop (the transcript is already saved)"""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reply:
     """The referee's answer to one typed line: ``line``, one line for the table (and for
     a script reading standard output); ``output``, what a command shows (a table, the
@@ -96,7 +97,7 @@ class Reply:
     done: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Seating:
     """What the command line says of a new game: the header it writes."""
 
@@ -113,7 +114,7 @@ class Seating:
     target: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealPlan:
     """How the next hands of a match are dealt: as the first (a hidden deal, or seeds
     counted on from the first), and whose hand the typist knows."""

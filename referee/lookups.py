@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from referee.cards import Card, Rank, rank_of
 from referee.spec import EndWhen, GameSpec, LayDown
+from referee.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ends:
     """When the game ends, as flags tested after every move."""
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from typing import Literal
 
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import ascii_number, is_digits, lines_of, quoted
-from referee.values import value
+from referee.values import frozen, value
 
 HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
@@ -58,7 +58,7 @@ class Token:
         return self.text.lower()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Header:
     """``key [name]: values`` before the first event."""
 
@@ -88,7 +88,7 @@ class Event:
         return " ".join(t.text for t in self.items)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Transcript:
     """A whole transcript as read."""
 

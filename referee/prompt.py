@@ -18,7 +18,6 @@ import contextlib
 import shutil
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -27,18 +26,18 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from referee.cli import silence
 from referee.completion import TableCompleter
 from referee.errors import Kind, RefereeError, printable
 from referee.live import LiveTable, Reply, Seating, resume, start
+from referee.output import INTERRUPTED, silence
 from referee.reading import ascii_number
 from referee.setup import MAX_SEED_DIGITS
+from referee.values import frozen
 
-INTERRUPTED = 130
 Write = Callable[[str], None]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayArguments:
     """``referee play``'s command line, as typed."""
 

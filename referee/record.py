@@ -8,14 +8,15 @@ as typed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from referee.moves import EndLaying, Move, NothingLaid
 from referee.reading import lines_of
+from referee.values import mutable
 from referee.writer import format_move
 
 
-@dataclass(slots=True)
+@mutable
 class Record:
     """The header in canonical form, then each move (or a line as is, like ``hand 2``)
     with the transcript line it was played for."""

@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from multiprocessing.pool import Pool
 from pathlib import Path
@@ -33,12 +32,13 @@ from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.spec import GameSpec
+from referee.values import frozen, mutable
 
 CHUNKS_PER_JOB = 8  # small enough chunks to keep every worker busy to the end
 MAX_CHUNK = 250
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Settings:
     """What every game of a run shares; plain data, sent to worker processes, which
     compile the rule file again from ``source`` with ``options``."""
@@ -54,7 +54,7 @@ class Settings:
     max_hands: int = 100
 
 
-@dataclass(slots=True)
+@mutable
 class Run:
     """The records of the games played, in order, and whether Ctrl-C stopped the run."""
 

@@ -12,7 +12,6 @@ game is a ``contradiction``, with the earlier lines that prove it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
@@ -26,6 +25,7 @@ from referee.resolve import Resolver
 from referee.setup import Deal, Game, deal_next_hand
 from referee.spec import Handover
 from referee.state import GameState, Phase
+from referee.values import mutable
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
     from referee.knowledge import Given, Knowledge, Proof
@@ -85,7 +85,7 @@ def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
     return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
 
 
-@dataclass(slots=True)
+@mutable
 class _Mark:
     """Everything an event may change, to go back to."""
 

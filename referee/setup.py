@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from referee.cards import Card, parse_card
@@ -12,6 +11,7 @@ from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
 from referee.reading import Unreadable, ascii_number
 from referee.spec import GameSpec
+from referee.values import frozen
 
 MAX_SEED_DIGITS = 100
 DEAL_KEYS = ("deal", "hand", "stock", "centre", "center")
@@ -19,7 +19,7 @@ RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gi
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Table:
     """Who sits where: names in seat order, and name look-up by unique prefix."""
 
@@ -43,7 +43,7 @@ class Table:
                            f"(players: {', '.join(self.players)})", at)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deal:
     """One hand's deal as the header gives it. With ``hidden``, a hand nobody typed is
     None and a stock card nobody typed is None; ``lines`` gives the header line of each
@@ -56,7 +56,7 @@ class Deal:
     lines: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Game:
     """A game ready to check: its rules, engine, table, dealer and deal."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
+from referee.values import frozen
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FORMATS = ("md", "html")
@@ -504,7 +505,7 @@ def _footer(spec: GameSpec) -> list[str]:
     return [f"Rule file: {rule_reference(spec)}. This sheet is generated from the rules."]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Topic:
     """Some sentences of the sheet: the section they stand in and the fields they word."""
 
@@ -546,7 +547,7 @@ NOT_RULES = ("title", "footer")  # topics that change no rule of play
 
 # -- the sheet --------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Section:
     """A heading and its items; an item may have sub-items."""
 
@@ -554,7 +555,7 @@ class Section:
     items: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sheet:
     """A rule sheet ready to render: title, a line about the game, sections, a footer."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from referee.compile import rule_reference
@@ -16,6 +15,7 @@ from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
 from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
+from referee.values import frozen
 from referee.writer import format_move
 
 DEFAULT_MAX_MOVES = 20_000
@@ -23,7 +23,7 @@ PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "J
                 "Kit", "Lu", "Max", "Ned", "Olga", "Pip")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayedGame:
     """One self-played game: its result, how many moves, and its transcript lines; how
     many sets were won and made void; whether it stopped with no legal move while not
@@ -38,7 +38,7 @@ class PlayedGame:
     stalled: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayedMatch:
     """One self-played match: each side's total, the hands and moves it took, whether a
     side reached the target, the sets won and made void over all hands, and its

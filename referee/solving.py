@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from referee.cards import Card
+from referee.values import frozen
 from referee.witness import Constraint
 
 CONFLICTS = 2_000  # Minicard's budget for one question before CP-SAT takes it
@@ -41,7 +41,7 @@ class _Undecided:
 UNDECIDED = _Undecided()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Placement:
     """A condition on one card: it starts in one of ``places`` (``inside``), or in none."""
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 
 from referee.cards import Card, Rank, Suit
+from referee.values import frozen
 
 
 class Target(Enum):
@@ -129,7 +129,7 @@ class Shown(Enum):
     LAST_ASK = "the last ask and its answer"  # earlier asks are the players' to remember
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetSpec:
     """One set to collect: its name, its cards, and the other names it answers to.
 
@@ -155,7 +155,7 @@ class SetSpec:
         return self.size or len(self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ClaimSpec:
     """Claims: what a claim whose cards are misplaced within the team does, and what
     one with a card held by the other team does. A right claim wins the set."""
@@ -164,7 +164,7 @@ class ClaimSpec:
     opposed: Fate
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Continuation:
     """What happens to the turn once an ask is answered (and any draw is made)."""
 
@@ -173,7 +173,7 @@ class Continuation:
     pass_to: PassTo
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """The effect of one kind of answer: an optional draw, then a continuation."""
 
@@ -181,7 +181,7 @@ class Outcome:
     then: Continuation
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AskSpec:
     """Who may be asked, for what, and what the asker must or must not hold."""
 
@@ -193,7 +193,7 @@ class AskSpec:
     handover: Handover
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameSpec:
     """Everything a rule file says, compiled; shared by every game played under it."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.moves import Ask, Claim, Question
+from referee.values import mutable
 
 if TYPE_CHECKING:
     from referee.claims import Judgement
@@ -42,7 +43,7 @@ class AfterLay(Enum):
     GO_ON = "the drawer goes on"
 
 
-@dataclass(slots=True)
+@mutable
 class GameState:
     """One game in progress. Seats are indexes into ``players``.
 

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-import referee.cli
+import referee.check_command
 import referee.simulate
 from referee.checker import check_file, check_text
 from referee.cli import INTERRUPTED, main
@@ -212,7 +212,7 @@ def test_ctrl_c_in_check_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(path: Path, **options: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(referee.cli, "check_file", interrupted)
+    monkeypatch.setattr(referee.check_command, "check_file", interrupted)
     status, _, err = run("check", str(LEGAL), str(LEGAL))
     assert status == INTERRUPTED and "interrupted after 0 of 2 files" in err
 
