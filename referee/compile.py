@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
@@ -70,6 +69,7 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
+from referee.values import replace
 
 if TYPE_CHECKING:  # the syntax tree is only built when a rule file is parsed
     from referee.ast import Node, RuleFile, Word

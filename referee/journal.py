@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import field
 from pathlib import Path
 
 from referee.errors import Kind, RefereeError
 from referee.reading import MAX_TRANSCRIPT_BYTES, decode, read_capped
-from referee.values import frozen, mutable
+from referee.values import factory, frozen, mutable
 
 
 @frozen
@@ -38,8 +37,8 @@ class Journal:
     fd: int
     lines: list[str]
     size: int
-    entries: list[Entry] = field(default_factory=list)
-    starts: list[int] = field(default_factory=list)  # each line's byte offset, when reopened
+    entries: list[Entry] = factory(list)
+    starts: list[int] = factory(list)  # each line's byte offset, when reopened
 
     @classmethod
     def create(cls, path: Path, header: list[str]) -> Journal:

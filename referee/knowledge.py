@@ -26,12 +26,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import field
 
 from referee.cards import Card
 from referee.facts import OUT, Fact, Transfer, stock_place
 from referee.solving import UNDECIDED, Deals, Placement
-from referee.values import frozen, mutable
+from referee.values import factory, frozen, mutable
 from referee.witness import Constraint, Witness
 
 
@@ -60,9 +59,9 @@ class _Step:
     line: int
     deal: dict[Card, int]
     consistent: bool
-    constraints: list[Constraint] = field(default_factory=list)
-    moves: list[tuple[Card, int, int, list[int]]] = field(default_factory=list)
-    superseded: list[tuple[Constraint, Constraint | None, bool]] = field(default_factory=list)
+    constraints: list[Constraint] = factory(list)
+    moves: list[tuple[Card, int, int, list[int]]] = factory(list)
+    superseded: list[tuple[Constraint, Constraint | None, bool]] = factory(list)
 
 
 class Knowledge:

@@ -15,7 +15,6 @@ The prompt (referee/prompt.py) and the line-by-line mode for pipes both drive
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from referee.session import Session
 from referee.setup import MAX_SEED_DIGITS, set_up
 from referee.spec import Shown
 from referee.state import Phase
-from referee.values import frozen
+from referee.values import frozen, replace
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.cards import Card, Rank
 from referee.values import value
 
@@ -71,7 +69,7 @@ class _EqualByKey:
         return hash(self._key())
 
 
-@dataclass(slots=True, eq=False)
+@value
 class Claim(_EqualByKey):
     """``player`` claims ``set_name``, saying which teammate holds which of its cards.
 
@@ -119,7 +117,7 @@ class Answer:
     yes: bool
 
 
-@dataclass(slots=True, eq=False)
+@value
 class Play(_EqualByKey):
     """``player`` plays ``card``, capturing ``groups`` of centre cards (each summing to the
     card's value); with no groups the card goes to the centre. Plays that take the same

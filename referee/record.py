@@ -8,11 +8,9 @@ as typed.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from referee.moves import EndLaying, Move, NothingLaid
 from referee.reading import lines_of
-from referee.values import mutable
+from referee.values import factory, mutable
 from referee.writer import format_move
 
 
@@ -24,7 +22,7 @@ class Record:
     header: list[str]
     players: tuple[str, ...]
     lay_out: bool  # asks and gives put cards in the centre
-    played: list[tuple[int, Move | str]] = field(default_factory=list)
+    played: list[tuple[int, Move | str]] = factory(list)
 
     def entries(self, start: int = 0) -> list[Move | str]:
         """The moves (and lines as is) played, from the ``start``-th on."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
-from referee.values import frozen
+from referee.values import fields, frozen, replace
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FORMATS = ("md", "html")
@@ -626,7 +625,7 @@ def topic_words(spec: GameSpec) -> dict[str, list[str]]:
 
 def changed_topics(base: GameSpec, spec: GameSpec) -> list[str]:
     """The keys of the rule topics whose fields differ between ``base`` and ``spec``."""
-    changed = {f.name for f in fields(GameSpec) if getattr(base, f.name) != getattr(spec, f.name)}
+    changed = {name for name in fields(GameSpec) if getattr(base, name) != getattr(spec, name)}
     return [t.key for t in TOPICS if t.key not in NOT_RULES and changed & set(t.fields)]
 
 

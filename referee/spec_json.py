@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import fields, is_dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from referee.spec import GameSpec
+from referee.values import fields, is_record
 
 DERIVED = ("set_of_card",)  # fields left out: they only index other fields
 SCHEMA_FILE = Path(__file__).resolve().parent / "spec.schema.json"
@@ -24,15 +24,15 @@ SCHEMA_FILE = Path(__file__).resolve().parent / "spec.schema.json"
 def spec_to_json(spec: GameSpec) -> dict[str, Any]:
     """Every field of ``spec`` as plain JSON values."""
     order: dict[str, int] = {card: i for i, card in enumerate(spec.cards)}
-    return {f.name: _plain(getattr(spec, f.name), order)
-            for f in fields(GameSpec) if f.name not in DERIVED}
+    return {name: _plain(getattr(spec, name), order)
+            for name in fields(GameSpec) if name not in DERIVED}
 
 
 def _plain(value: object, order: Mapping[str, int]) -> Any:
     if isinstance(value, Enum):
         return value.value
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name), order) for f in fields(value)}
+    if is_record(value):
+        return {name: _plain(getattr(value, name), order) for name in fields(value)}
     if isinstance(value, Mapping):
         return {str(key): _plain(item, order) for key, item in value.items()}
     if isinstance(value, frozenset | set):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.moves import Ask, Claim, Question
-from referee.values import mutable
+from referee.values import factory, mutable
 
 if TYPE_CHECKING:
     from referee.claims import Judgement
@@ -65,27 +64,27 @@ class GameState:
     stock: list[Card | None]  # top card last
     laid: list[list[str]]  # by side
     teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
-    laid_order: list[tuple[int, str]] = field(default_factory=list)  # (side, set)
-    void: list[str] = field(default_factory=list)
+    laid_order: list[tuple[int, str]] = factory(list)  # (side, set)
+    void: list[str] = factory(list)
     turn: int = 0
     phase: Phase = Phase.ASK
     asking: Ask | None = None
     questioning: Question | None = None
-    centre: list[Card] = field(default_factory=list)  # face-up cards, in the order they came
-    piles: list[list[Card]] = field(default_factory=list)  # captured cards, by side
-    completed: list[str] = field(default_factory=list)  # sets laid during this ask
+    centre: list[Card] = factory(list)  # face-up cards, in the order they came
+    piles: list[list[Card]] = factory(list)  # captured cards, by side
+    completed: list[str] = factory(list)  # sets laid during this ask
     drawn: Card | None = None  # the card drawn after this ask's refusal, when named
     hidden: bool = False
-    unplaced: set[Card] = field(default_factory=set)
+    unplaced: set[Card] = factory(set)
     stock_taken: int = 0  # cards taken from the top of the stock since the deal
-    laying: dict[int, frozenset[str]] = field(default_factory=dict)  # seat: sets to look at
+    laying: dict[int, frozenset[str]] = factory(dict)  # seat: sets to look at
     after_lay: AfterLay = AfterLay.DEAL
     draw_then: AfterLay = AfterLay.STUCK  # what follows a draw in the stuck-draw phase
     showing: Claim | None = None  # the claim whose cards are being shown
     judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
-    revealed: dict[Card, int] = field(default_factory=dict)  # its cards' holders
-    moved: list[Transfer] = field(default_factory=list)  # what the last move moved
-    finished: set[str] = field(default_factory=set)  # the sets out of play: won or void
+    revealed: dict[Card, int] = factory(dict)  # its cards' holders
+    moved: list[Transfer] = factory(list)  # what the last move moved
+    finished: set[str] = factory(set)  # the sets out of play: won or void
     deal_last: Card | None = None  # the last card dealt (to the dealer), when known
     refill_open: tuple[str, ...] = ()  # sets the dealer laid from a hidden deal, unreplaced
     unsure: int | None = None  # the seat in turn whose only move may be a set by choice

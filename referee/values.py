@@ -1,11 +1,12 @@
-"""The referee's record types: slotted dataclasses, made quickly.
+"""The referee's record types: slotted classes with an ``__init__``, equality, hashing
+and ``repr`` made from their annotated fields, as a dataclass's are.
 
-A dataclass compiles each method it writes (``__init__``, ``__repr__``, ``__eq__``,
-``__hash__``, and for a frozen one ``__setattr__`` and ``__delattr__``) from source,
-about half a millisecond a class; the forty classes ``referee check`` imports cost a
-third of its cold start that way. These decorators keep the dataclass (its fields,
-``replace``, ``fields``) but compile only ``__init__``; equality, hashing and
-``repr`` are shared functions that read the fields with one ``attrgetter``.
+They are not dataclasses, for a cold ``referee check``'s sake: the ``dataclasses``
+module imports ``inspect`` (a tenth of the start-up), and a dataclass compiles each
+method it writes from source, about half a millisecond a class, a third of the
+start-up for the forty classes a check imports. Here only ``__init__`` is compiled;
+equality, hashing and ``repr`` are shared functions that read the fields with one
+``attrgetter``. :func:`fields` and :func:`replace` stand in for the dataclass ones.
 
 Nothing is frozen at run time: a frozen dataclass's ``__init__`` sets each field
 through ``object.__setattr__``, which makes building one about four times slower.
@@ -15,11 +16,11 @@ mypy holds :func:`frozen` classes to it instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, Field, dataclass, fields
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+FIELDS = "_field_names"  # the class attribute naming a record type's fields, in order
 
 
 @dataclass_transform(eq_default=True)
@@ -43,38 +44,80 @@ def mutable(cls: type[T]) -> type[T]:
     return _record_type(cls, hashed=False)
 
 
+class _Factory:
+    """A field's default made afresh for each record."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], object]) -> None:
+        self.make = make
+
+
+def factory(make: Callable[[], T]) -> T:
+    """The default of a field that is made afresh for each record: ``factory(list)``."""
+    return _Factory(make)  # type: ignore[return-value]
+
+
+def fields(record: object) -> tuple[str, ...]:
+    """The names of a record type's fields (of a record's type), in order."""
+    names: tuple[str, ...] = getattr(record, FIELDS)
+    return names
+
+
+def is_record(thing: object) -> bool:
+    """Whether ``thing`` is a record (not a record type)."""
+    return hasattr(type(thing), FIELDS)
+
+
+def replace(record: T, **changes: object) -> T:
+    """A copy of ``record`` with some fields changed."""
+    names = fields(record)
+    unknown = set(changes) - set(names)
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(unknown)[0]!r}")
+    values = {name: changes[name] if name in changes else getattr(record, name)
+              for name in names}
+    return type(record)(**values)
+
+
 def _record_type(cls: type[T], hashed: bool) -> type[T]:
-    if "__post_init__" in vars(cls):
-        raise TypeError(f"{cls.__name__}: __post_init__ needs a plain dataclass")
-    made: Any = dataclass(cls, init=False, repr=False, eq=False, slots=True)
-    parts = fields(made)
-    names = tuple(part.name for part in parts)
-    made.__init__ = _initialiser(made.__qualname__, parts)
-    made._fields_of = staticmethod(_fields_getter(names))
-    made.__eq__ = _equal
-    made.__hash__ = _hash if hashed else None
-    made.__repr__ = _repr
-    return made  # type: ignore[no-any-return]
+    """``cls`` made again with slots for its fields and the methods of a record."""
+    names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 (not inspect)
+    if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
+        raise TypeError(f"{cls.__name__}: a record type cannot extend another")
+    namespace = {key: item for key, item in cls.__dict__.items()
+                 if key not in names and key not in ("__dict__", "__weakref__")}
+    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    namespace.update(__slots__=names, __match_args__=names, _field_names=names,
+                     _fields_of=staticmethod(_fields_getter(names)), __repr__=_repr,
+                     __init__=_initialiser(cls.__qualname__, names, defaults))
+    if getattr(cls, "__eq__", None) is object.__eq__:  # equality a base defines is kept
+        namespace.update(__eq__=_equal, __hash__=_hash if hashed else None)
+    maker: Any = type(cls)
+    made: type[T] = maker(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
 
 
-def _initialiser(qualname: str, parts: tuple[Field[Any], ...]) -> Callable[..., None]:
+def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, object]
+                 ) -> Callable[..., None]:
     """``__init__``, compiled: it sets each field from its argument or its default."""
-    scope: dict[str, object] = {"_MISSING": MISSING}
+    scope: dict[str, object] = {"_FACTORY": _Factory}
     parameters, lines = ["self"], []
-    for part in parts:
-        if not part.init or part.kw_only is True:
-            raise TypeError(f"{qualname}.{part.name}: only plain fields are supported")
-        name = part.name
-        if part.default is not MISSING:
-            scope[f"_default_{name}"] = part.default
-            parameters.append(f"{name}=_default_{name}")
-            lines.append(f"self.{name} = {name}")
-        elif part.default_factory is not MISSING:
-            scope[f"_factory_{name}"] = part.default_factory
-            parameters.append(f"{name}=_MISSING")
-            lines.append(f"self.{name} = _factory_{name}() if {name} is _MISSING else {name}")
-        else:
+    for name in names:
+        if name not in defaults:
+            if len(parameters) > 1 and "=" in parameters[-1]:
+                raise TypeError(f"{qualname}.{name}: a field without a default follows "
+                                "one with a default")
             parameters.append(name)
+            lines.append(f"self.{name} = {name}")
+        elif isinstance(defaults[name], _Factory):
+            scope[f"_make_{name}"] = defaults[name].make  # type: ignore[attr-defined]
+            parameters.append(f"{name}=_FACTORY")
+            lines.append(f"self.{name} = _make_{name}() if {name} is _FACTORY else {name}")
+        else:
+            scope[f"_default_{name}"] = defaults[name]
+            parameters.append(f"{name}=_default_{name}")
             lines.append(f"self.{name} = {name}")
     body = "".join(f"    {line}\n" for line in lines) or "    pass\n"
     exec(f"def __init__({', '.join(parameters)}) -> None:\n{body}", scope)
@@ -105,5 +148,5 @@ def _hash(self: Any) -> int:
 
 
 def _repr(self: Any) -> str:
-    shown = ", ".join(f"{part.name}={getattr(self, part.name)!r}" for part in fields(self))
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields(self))
     return f"{self.__class__.__qualname__}({shown})"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from itertools import combinations, permutations
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from referee.notation import Event, read_transcript
 from referee.session import Session
 from referee.setup import Deal, Game, set_up
 from referee.simulate import play_one
+from referee.values import replace
 
 TINY = Path(__file__).parent / "rules_support" / "hidden"
 CASES = [("tiny-go-fish", 2), ("tiny-go-fish", 3), ("tiny-authors", 2), ("tiny-claims", 4),

@@ -3,7 +3,6 @@ field has its words, every rule file renders, and a variant says what it changes
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from html.parser import HTMLParser
@@ -20,6 +19,7 @@ from referee.compile import load_spec
 from referee.sheet import ENUM_WORDS, TOPICS, build_sheet, sheet_for
 from referee.spec import ClaimSpec, Fate, GameSpec
 from referee.syntax import parse_rules_text, rules_parser
+from referee.values import fields, is_record, replace
 
 TESTS = Path(__file__).parent
 SUPPORT = TESTS / "rules_support"
@@ -283,7 +283,7 @@ def test_every_phrase_of_the_compiled_rules_has_words() -> None:
 
 def test_every_spec_field_is_worded_by_one_topic() -> None:
     worded = [name for topic in TOPICS for name in topic.fields]
-    assert sorted(worded) == sorted(f.name for f in dataclasses.fields(GameSpec))
+    assert sorted(worded) == sorted(fields(GameSpec))
 
 
 DERIVED = {"set_of_card"}  # an index of ``sets``: it changes only with them
@@ -319,18 +319,18 @@ def other_value(value: object) -> object:
         else:
             changed["1"] = 1
         return MappingProxyType(changed)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        first = dataclasses.fields(value)[0].name
-        return dataclasses.replace(value, **{first: other_value(getattr(value, first))})
+    if is_record(value):
+        first = fields(value)[0]
+        return replace(value, **{first: other_value(getattr(value, first))})
     raise AssertionError(f"no other value for {value!r}")
 
 
-@pytest.mark.parametrize("field", sorted(f.name for f in dataclasses.fields(GameSpec)
-                                         if f.name not in DERIVED))
+@pytest.mark.parametrize("field", sorted(name for name in fields(GameSpec)
+                                         if name not in DERIVED))
 def test_changing_any_field_changes_the_sheet(field: str) -> None:
     specs = [load_spec(path) for path in RULE_FILES]
     for spec in specs:
-        changed = dataclasses.replace(spec, **{field: other_value(getattr(spec, field))})
+        changed = replace(spec, **{field: other_value(getattr(spec, field))})
         if build_sheet(changed).markdown() != build_sheet(spec).markdown():
             return
     pytest.fail(f"no rule file's sheet says anything of {field}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from referee.cli import main
 from referee.compile import load_spec
 from referee.spec import GameSpec
 from referee.spec_json import DERIVED, spec_schema, spec_to_json
+from referee.values import fields
 
 TESTS = Path(__file__).parent
 RULE_FILES = sorted((TESTS.parent / "rules").glob("*.rules")) + sorted(
@@ -34,7 +34,7 @@ def test_every_rule_file_matches_the_schema(path: Path) -> None:
 
 
 def test_every_spec_field_is_in_the_json_and_the_schema() -> None:
-    names = {f.name for f in dataclasses.fields(GameSpec)} - set(DERIVED)
+    names = set(fields(GameSpec)) - set(DERIVED)
     assert set(SCHEMA["required"]) == names == set(SCHEMA["properties"])
 
 

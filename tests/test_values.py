@@ -1,0 +1,106 @@
+"""Record types (referee/values.py) behave as the dataclasses they stand in for."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import pytest
+
+from referee.values import factory, fields, frozen, is_record, mutable, replace, value
+
+
+@value
+class Place:
+    """A test value."""
+
+    line: int
+    column: int = 1
+    text: str = ""
+
+
+@dataclasses.dataclass(slots=True, unsafe_hash=True)
+class PlaceDataclass:
+    """The same, as a dataclass."""
+
+    line: int
+    column: int = 1
+    text: str = ""
+
+
+@mutable
+class Pile:
+    """A test record whose fields change."""
+
+    owner: str
+    cards: list[str] = factory(list)
+
+
+@frozen
+class One:
+    """A value of one field."""
+
+    only: int
+
+
+@pytest.mark.parametrize("arguments", [(3,), (3, 4), (3, 4, "x"), (0, 0, "")])
+def test_a_value_compares_hashes_and_prints_as_a_dataclass(arguments: tuple[object, ...]
+                                                           ) -> None:
+    ours, theirs = Place(*arguments), PlaceDataclass(*arguments)  # type: ignore[arg-type]
+    assert hash(ours) == hash(theirs)
+    assert repr(ours) == repr(theirs).replace("PlaceDataclass", "Place")
+    assert ours == Place(*arguments) and ours != Place(99)  # type: ignore[arg-type]
+    assert ours != theirs and ours != (3, 4, "x")  # another type is never equal
+    assert Place(line=3, text="y") == Place(3, 1, "y")
+
+
+def test_a_value_of_one_field_hashes_as_a_dataclass() -> None:
+    assert hash(One(7)) == hash((7,))
+
+
+def test_defaults_made_afresh_for_each_record() -> None:
+    first, second = Pile("Ann"), Pile("Bob")
+    first.cards.append("QS")
+    assert second.cards == [] and Pile("Cy", ["JD"]).cards == ["JD"]
+
+
+def test_a_mutable_record_is_equal_by_fields_and_unhashable() -> None:
+    assert Pile("Ann", ["QS"]) == Pile("Ann", ["QS"]) != Pile("Ann")
+    with pytest.raises(TypeError):
+        hash(Pile("Ann"))
+
+
+def test_records_have_slots_and_no_dict() -> None:
+    place = Place(1)
+    assert Place.__slots__ == ("line", "column", "text")
+    with pytest.raises(AttributeError):
+        place.colour = "red"  # type: ignore[attr-defined]
+
+
+def test_fields_replace_and_is_record() -> None:
+    place = Place(1, 2, "x")
+    assert fields(place) == fields(Place) == ("line", "column", "text")
+    assert replace(place, column=5) == Place(1, 5, "x") and place == Place(1, 2, "x")
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        replace(place, colour="red")
+    assert is_record(place) and not is_record(Place) and not is_record((1, 2))
+
+
+def test_records_pickle() -> None:
+    for record in (Place(1, 2, "x"), Pile("Ann", ["QS"]), One(3)):
+        assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_a_required_field_after_a_default_is_refused_as_a_dataclass_would() -> None:
+    with pytest.raises(TypeError, match="follows one with a default"):
+        @value
+        class Wrong:
+            first: int = 0
+            second: int  # type: ignore[misc]
+
+
+def test_a_record_type_cannot_extend_another() -> None:
+    with pytest.raises(TypeError, match="cannot extend"):
+        @value
+        class More(Place):
+            extra: int = 0
