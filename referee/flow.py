@@ -81,23 +81,26 @@ def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
 
 def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
     """The players ``seat`` may ask."""
-    needs_cards = lk.spec.ask.target_needs_cards
-    opponents = lk.spec.ask.target is Target.OPPONENT
-    hands, unknown, teams = state.hands, state.unknown, state.teams
-    return [t for t in range(len(hands))
-            if t != seat and (not needs_cards or hands[t] or unknown[t])
-            and not (opponents and teams[t] == teams[seat])]
+    ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
+    if ask.target_needs_cards:
+        chosen = [t for t in range(len(hands)) if t != seat and (hands[t] or unknown[t])]
+    else:
+        chosen = [t for t in range(len(hands)) if t != seat]
+    if ask.target is Target.OPPONENT:
+        teams = state.teams
+        return [t for t in chosen if teams[t] != teams[seat]]
+    return chosen
 
 
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
-    """Whether ``seat`` may ask anyone (:func:`targets`, without listing them)."""
-    needs_cards = lk.spec.ask.target_needs_cards
-    opponents = lk.spec.ask.target is Target.OPPONENT
-    hands, unknown, teams = state.hands, state.unknown, state.teams
-    for t in range(len(hands)):
-        if t == seat or (needs_cards and not hands[t] and not unknown[t]):
-            continue
-        if not (opponents and teams[t] == teams[seat]):
+    """Whether ``seat`` may ask anyone (:func:`targets`, mostly without listing them)."""
+    ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
+    if ask.target is Target.OPPONENT:
+        return bool(targets(lk, state, seat))
+    if not ask.target_needs_cards:
+        return len(hands) > 1
+    for t in range(len(hands)):  # noqa: SIM110 (a loop: no generator per call)
+        if t != seat and (hands[t] or unknown[t]):
             return True
     return False
 
@@ -160,9 +163,6 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
     is over, whatever ``end:`` says: nothing is left to play.
     """
     count = len(state.players)
-    stuck = lk.spec.when_stuck
-    may_draw = stuck is WhenStuck.DRAW_AND_PASS and bool(state.stock)
-    go_on = stuck is WhenStuck.DRAW_AND_GO_ON and bool(state.stock)
     for step in range(count):
         seat = (start + step) % count
         if seat not in state.idle and can_play(lk, state, seat):
@@ -170,7 +170,10 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
             if lk.spec.centre_refill > len(state.centre) and state.stock:
                 state.phase = Phase.TURN_UP
             return
-        if may_draw or (go_on and not state.hands[seat] and not state.unknown[seat]):
+        stuck = lk.spec.when_stuck if state.stock else None
+        go_on = stuck is WhenStuck.DRAW_AND_GO_ON
+        if stuck is WhenStuck.DRAW_AND_PASS or (
+                go_on and not state.hands[seat] and not state.unknown[seat]):
             state.turn, state.phase = seat, Phase.STUCK_DRAW
             state.draw_then = AfterLay.GO_ON if go_on else AfterLay.STUCK
             return
@@ -184,7 +187,7 @@ def ended(lk: Lookups, state: GameState) -> bool:
     if not over and not state.stock:
         over = ends.stock_empty or (ends.all_empty and not any(state.hands)
                                     and not any(state.unknown))
-    if not over and ends.player_empty:
+    if not over and ends.player_empty and not all(state.hands):  # a known hand is empty
         unknown = state.unknown
         for seat, hand in enumerate(state.hands):
             if not hand and not unknown[seat]:
