@@ -10,8 +10,16 @@ from referee.flow import continue_after, moved, put, take, targets
 from referee.laying import open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Ask, Give, Move, Refuse
-from referee.spec import AskFor, Handover, Holding, Target
-from referee.state import AfterLay, GameState, Phase
+from referee.spec import (
+    ASK_FOR_CARD,
+    ASK_FOR_RANK,
+    HANDOVER_ONE_OF_RANK,
+    HANDOVER_TO_CENTRE,
+    HOLDING_SAME_RANK,
+    HOLDING_SAME_SET,
+    TARGET_OPPONENT,
+)
+from referee.state import AFTER_GIVE, PHASE_ANSWER, PHASE_DRAW, GameState
 
 
 def unlaid(state: GameState, lk: Lookups, cards: frozenset[Card] | list[Card]) -> list[Card]:
@@ -28,17 +36,17 @@ def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | Non
     asker, target = name[ask.player], name[ask.target]
     if ask.target == ask.player:
         return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
-    if (spec.ask.target is Target.OPPONENT
+    if (spec.ask.target is TARGET_OPPONENT
             and state.teams[ask.target] == state.teams[ask.player]):
         return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
                             "asks go to opponents only")
     if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
         return RefereeError(
             Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
-    if spec.ask.item is AskFor.CARD and ask.card is None:
+    if spec.ask.item is ASK_FOR_CARD and ask.card is None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
                             "with its suit, not a rank")
-    if spec.ask.item is AskFor.RANK and ask.card is not None:
+    if spec.ask.item is ASK_FOR_RANK and ask.card is not None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
                             f"not a card: ask for {ask.rank}")
     if ask.card is not None:
@@ -66,14 +74,14 @@ def ask_facts(lk: Lookups, state: GameState, ask: Ask) -> list[Fact]:
                           f"{asker} asked for {card}, so {asker} did not hold it",
                           lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds {card} "
                                                      "already and so cannot ask for it")))
-    if spec.ask.must_hold is Holding.SAME_RANK:
+    if spec.ask.must_hold is HOLDING_SAME_RANK:
         rank = ask.rank
         pool = lk.cards_of_rank[rank] - {card} if card else lk.cards_of_rank[rank]
         facts.append(Fact(ask.player, pool, 1, UNBOUNDED,
                           f"{asker} asked for {wanted}, so {asker} held a {rank}",
                           lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds no {rank} "
                                                      f"and so cannot ask for {wanted}")))
-    elif spec.ask.must_hold is Holding.SAME_SET and card is not None:
+    elif spec.ask.must_hold is HOLDING_SAME_SET and card is not None:
         set_name = lk.set_name[card]
         facts.append(Fact(ask.player, lk.set_cards[set_name], 1, UNBOUNDED,
                           f"{asker} asked for {card}, so {asker} held a card of {set_name}",
@@ -88,7 +96,7 @@ def apply_ask(state: GameState, ask: Ask) -> None:
     state.asking, state.questioning = ask, None
     state.completed = []
     state.drawn = None
-    state.phase = Phase.ANSWER
+    state.phase = PHASE_ANSWER
 
 
 # -- answers ----------------------------------------------------------------------------
@@ -116,7 +124,7 @@ def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
     if state.hidden or state.unknown[ask.target]:
         return None
     due = cards_due(lk, state, ask)
-    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
         due = due[:1]  # the giver's choice: the first in the deck's order
     return Give(ask.target, due) if due else Refuse(ask.target)
 
@@ -143,7 +151,7 @@ def give_violation(lk: Lookups, state: GameState, give: Give) -> RefereeError | 
                             f"{stray[0]} is not one")
     if len(set(give.cards)) != len(give.cards):
         return RefereeError(Kind.ILLEGAL, "a card is given twice")
-    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
         if len(give.cards) > 1 or (give.count or 1) != 1:
             return RefereeError(Kind.ILLEGAL, f"{who} gives one card of the rank asked for")
         if give.count and state.hidden:
@@ -179,7 +187,7 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
                                                 f"{wanted}"))]
     nothing = f"{who} holds no {wanted}, so {who} has nothing to give"
     if ask.card is not None:
-        verb = "laid out" if lk.spec.ask.handover is Handover.TO_CENTRE else "gave"
+        verb = "laid out" if lk.spec.ask.handover is HANDOVER_TO_CENTRE else "gave"
         return [Fact(move.player, pool, 1, 1, f"{who} {verb} {ask.card}",
                      lambda state: RefereeError(Kind.CONTRADICTION, nothing))]
     if give_count := move.count:
@@ -205,7 +213,7 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
 
     gave = Fact(move.player, named, len(named), len(named), f"{who} gave {lk.listed(named)}",
                 wrong_cards)
-    if lk.spec.ask.handover is Handover.ONE_OF_RANK:
+    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
         return [gave]
     return [gave, Fact(move.player, pool, len(named), len(named),
                        f"{who} gave every {ask.rank} {who} held", wrong_cards)]
@@ -217,7 +225,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
     ask = state.asking
     assert ask is not None
     source, asker = give.player, ask.player
-    to_centre = lk.spec.ask.handover is Handover.TO_CENTRE
+    to_centre = lk.spec.ask.handover is HANDOVER_TO_CENTRE
     pool = asked_cards(lk, ask)
     if give.count is not None and not give.cards and ask.card is None:
         known = [c for c in pool if c in state.hands[source]]
@@ -239,7 +247,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
         if state.hidden:
             moved(state, frozenset(cards), source, OUT if to_centre else asker)
     if not to_centre and lk.lay_at_once:
-        open_laying_of(lk, state, asker, lk.sets_touched(pool), AfterLay.GIVE)
+        open_laying_of(lk, state, asker, lk.sets_touched(pool), AFTER_GIVE)
     else:
         continue_after(lk, state, lk.spec.on_given.then)
 
@@ -247,7 +255,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
 def apply_refuse(lk: Lookups, state: GameState, refuse: Refuse) -> None:
     """A no: the asker draws, or the turn goes on as a no says."""
     if lk.spec.on_refused.draw and state.stock:
-        state.phase = Phase.DRAW
+        state.phase = PHASE_DRAW
     else:
         continue_after(lk, state, lk.spec.on_refused.then)
 
@@ -265,23 +273,23 @@ def ask_options(
         return [], []
     hand = state.hands[seat]
     whom = targets(lk, state, seat)
-    if spec.ask.item is AskFor.RANK and spec.ask.must_hold is Holding.SAME_RANK:
+    if spec.ask.item is ASK_FOR_RANK and spec.ask.must_hold is HOLDING_SAME_RANK:
         out, set_name, rank = state.finished, lk.set_name, lk.rank
         return [(r, None) for r in sorted({rank[c] for c in hand if set_name[c] not in out})], whom
-    if spec.ask.must_hold is Holding.SAME_RANK:
+    if spec.ask.must_hold is HOLDING_SAME_RANK:
         pool = [c for r in {lk.rank[c] for c in hand} for c in lk.cards_of_rank[r]]
-    elif spec.ask.must_hold is Holding.SAME_SET:
+    elif spec.ask.must_hold is HOLDING_SAME_SET:
         pool = [c for name in {lk.set_name[c] for c in hand} for c in lk.set_cards[name]]
     else:
         pool = list(spec.cards)
     pool = unlaid(state, lk, pool)
-    if spec.ask.item is AskFor.RANK:
+    if spec.ask.item is ASK_FOR_RANK:
         return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})], whom
     items: list[tuple[Rank, Card | None]] = []
     for card in lk.in_deck_order(pool):
         if (card in hand and not spec.ask.may_hold_card) or card in state.centre:
             continue
-        if (card in hand and spec.ask.must_hold is Holding.SAME_RANK
+        if (card in hand and spec.ask.must_hold is HOLDING_SAME_RANK
                 and not any(lk.rank[c] == lk.rank[card] for c in hand if c != card)):
             continue
         items.append((lk.rank[card], card))

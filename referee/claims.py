@@ -18,8 +18,8 @@ from referee.facts import OUT, Fact
 from referee.flow import after_own_play, moved, reveal
 from referee.lookups import Lookups
 from referee.moves import Claim, Show
-from referee.spec import Fate, GameSpec
-from referee.state import GameState, Phase
+from referee.spec import FATE_VOID, GameSpec
+from referee.state import PHASE_SHOW, GameState
 from referee.values import frozen
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
@@ -81,7 +81,7 @@ def judge(spec: GameSpec, state: GameState, claim: Claim) -> Judgement:
     opposed = any(state.side(holder[card]) != team for card, _, _ in wrong)
     fate = spec.claims.opposed if opposed else spec.claims.misplaced
     other = next(state.side(s) for s in range(len(state.players)) if state.side(s) != team)
-    return Judgement(None if fate is Fate.VOID else other, wrong)
+    return Judgement(None if fate is FATE_VOID else other, wrong)
 
 
 def describe_judgement(
@@ -107,7 +107,7 @@ def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
     state.showing = claim
     state.revealed = {}
     if state.hidden and waiting_for(lk, state):
-        state.phase = Phase.SHOW
+        state.phase = PHASE_SHOW
     else:
         _resolve(lk, state, claim)
 

@@ -10,15 +10,23 @@ from referee.flow import moved, put, resume
 from referee.laying import open_laying_of
 from referee.lookups import Lookups
 from referee.moves import Draw, TurnUp
-from referee.spec import Condition
-from referee.state import AfterLay, GameState, Phase
+from referee.spec import CONDITION_DRAWN_IS_CARD, CONDITION_DRAWN_IS_RANK
+from referee.state import (
+    AFTER_DRAW,
+    PHASE_ASK,
+    PHASE_DRAW,
+    PHASE_LAY,
+    PHASE_STUCK_DRAW,
+    PHASE_TURN_UP,
+    GameState,
+)
 
-DRAWING = (Phase.DRAW, Phase.STUCK_DRAW)
+DRAWING = (PHASE_DRAW, PHASE_STUCK_DRAW)
 
 
 def draw_violation(lk: Lookups, state: GameState, draw: Draw) -> RefereeError | None:
     """Why ``draw`` breaks the rules whatever the stock holds, or None."""
-    if state.phase is Phase.LAY:
+    if state.phase is PHASE_LAY:
         return refills.draw_violation(lk, state, draw)  # the dealer's replacements
     name = state.players
     if state.phase not in DRAWING:
@@ -34,11 +42,11 @@ def shown_on_draw(lk: Lookups, state: GameState) -> frozenset[Card]:
     """The cards a draw after a refusal must show: those that earn another ask."""
     ask = state.asking
     condition = lk.spec.on_refused.then.condition
-    if state.phase is not Phase.DRAW or ask is None:
+    if state.phase is not PHASE_DRAW or ask is None:
         return frozenset()
-    if condition is Condition.DRAWN_IS_CARD and ask.card is not None:
+    if condition is CONDITION_DRAWN_IS_CARD and ask.card is not None:
         return frozenset((ask.card,))
-    if condition is Condition.DRAWN_IS_RANK:
+    if condition is CONDITION_DRAWN_IS_RANK:
         return lk.cards_of_rank[ask.rank]
     return frozenset()
 
@@ -69,11 +77,11 @@ def draw_facts(lk: Lookups, state: GameState, draw: Draw) -> list[Fact]:
 
 def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
     """The top card goes to the drawer; sets it completes are laid; the turn goes on."""
-    if state.phase is Phase.LAY:
+    if state.phase is PHASE_LAY:
         refills.apply_draw(lk, state, draw)  # the dealer's replacements
         return
     seat = draw.player
-    after = AfterLay.DRAW if state.phase is Phase.DRAW else state.draw_then
+    after = AFTER_DRAW if state.phase is PHASE_DRAW else state.draw_then
     top = state.stock.pop()
     if state.hidden:
         moved(state, None, stock_place(state.stock_taken), seat)
@@ -83,7 +91,7 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
         state.unknown[seat] += 1
     else:
         put(state, seat, card)
-    if after is AfterLay.DRAW:
+    if after is AFTER_DRAW:
         state.drawn = card
     state.turn = seat
     if lk.lay_at_once:
@@ -109,7 +117,7 @@ def forced_turn_up(lk: Lookups, state: GameState) -> TurnUp | None:
 
 def turn_up_violation(lk: Lookups, state: GameState, move: TurnUp) -> RefereeError | None:
     """Why ``move`` breaks the rules whatever the stock holds, or None."""
-    if state.phase is not Phase.TURN_UP:
+    if state.phase is not PHASE_TURN_UP:
         if lk.spec.centre_refill and len(state.centre) >= lk.spec.centre_refill:
             return RefereeError(Kind.ILLEGAL, f"the centre holds {len(state.centre)} "
                                 "cards, so nothing is turned up")
@@ -144,4 +152,4 @@ def apply_turn_up(state: GameState, move: TurnUp) -> None:
         state.stock_taken += 1
         state.unplaced.discard(card)
         state.centre.append(card)
-    state.phase = Phase.ASK
+    state.phase = PHASE_ASK

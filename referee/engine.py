@@ -43,17 +43,32 @@ from referee.moves import (
     Show,
     TurnUp,
 )
-from referee.spec import GameSpec, TieRule
-from referee.spec import LayDown as LayDownRule
-from referee.state import AfterLay, GameState, Phase
+from referee.spec import (
+    LAY_DOWN_AT_ONCE,
+    LAY_DOWN_WITH_CENTRE,
+    TIE_RULE_FIRST_SET,
+    TIE_RULE_SEAT_ORDER,
+    GameSpec,
+)
+from referee.state import (
+    AFTER_DEAL,
+    PHASE_ANSWER,
+    PHASE_ASK,
+    PHASE_LAY,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_SHOW,
+    PHASE_TURN_UP,
+    GameState,
+)
 from referee.values import frozen
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
 
 _DEMANDS = {  # phases that allow only some kinds of move
-    Phase.SHOW: (Show,), Phase.PASS: (Pass, Show), Phase.TURN_UP: (TurnUp, Show),
-    Phase.LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
+    PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
+    PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
@@ -109,7 +124,7 @@ class Engine:
         self._facts_seen: dict[object, list[Fact]] = {}
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
-            if not (kind is LayDown and spec.lay_down is LayDownRule.WITH_CENTRE))
+            if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
         self._deal_orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._appliers: dict[type, Callable[[GameState, Any], None]] = {
             Ask: asks.apply_ask,
@@ -203,20 +218,20 @@ class Engine:
         lk = self.lookups
         dealt_last = hands[dealer] if dealer < len(hands) else None
         state.deal_last = dealt_last[-1] if dealt_last else None
-        if self.spec.lay_down is LayDownRule.AT_ONCE and self.spec.sets:
+        if self.spec.lay_down is LAY_DOWN_AT_ONCE and self.spec.sets:
             every_set = frozenset(lk.set_cards)
-            laying.open_laying(lk, state, dict.fromkeys(range(count), every_set), AfterLay.DEAL)
+            laying.open_laying(lk, state, dict.fromkeys(range(count), every_set), AFTER_DEAL)
         else:
-            resume(lk, state, AfterLay.DEAL)
+            resume(lk, state, AFTER_DEAL)
         return state
 
     # -- the interface ------------------------------------------------------------
 
     def current_player(self, state: GameState) -> int | None:
         """The seat that must move next, or None once the game is over."""
-        if state.phase is Phase.OVER:
+        if state.phase is PHASE_OVER:
             return None
-        if state.phase is Phase.ANSWER:
+        if state.phase is PHASE_ANSWER:
             return self._asked(state)
         return state.turn
 
@@ -232,11 +247,11 @@ class Engine:
         """Every move the rules allow now, as far as the known cards show (answers,
         draws and sets laid at once are forced)."""
         lk = self.lookups
-        if state.phase is Phase.ASK:
+        if state.phase is PHASE_ASK:
             return [*asks.legal_asks(lk, state), *self._legal_questions(state),
                     *laying.legal_lay_downs(lk, state), *claims.every_claim(lk, state),
                     *plays.legal_plays(lk, state)]
-        if state.phase is Phase.PASS:
+        if state.phase is PHASE_PASS:
             return [Pass(state.turn, t) for t in pass_targets(state)]
         forced = self.forced_move(state)
         return [forced] if forced is not None else []
@@ -246,7 +261,7 @@ class Engine:
         once, a pass with one taker), when the referee knows it."""
         lk = self.lookups
         phase = state.phase
-        if phase is Phase.ANSWER:
+        if phase is PHASE_ANSWER:
             if state.questioning is not None:
                 return questions.forced_answer(state)
             return asks.forced_answer(lk, state)
@@ -254,12 +269,12 @@ class Engine:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
             return None if draws.shown_on_draw(lk, state) else Draw(state.turn)
-        if phase is Phase.TURN_UP:
+        if phase is PHASE_TURN_UP:
             return draws.forced_turn_up(lk, state)
-        if phase is Phase.PASS:
+        if phase is PHASE_PASS:
             targets = pass_targets(state)
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
-        if phase is Phase.LAY:
+        if phase is PHASE_LAY:
             return laying.forced_laying(lk, state)
         if state.unsure is not None:
             return NothingLaid(state.unsure)
@@ -283,7 +298,7 @@ class Engine:
     def rule_violation(self, state: GameState, move: Move) -> RefereeError | None:
         """Why ``move`` breaks the rules whatever the cards, or None."""
         phase, kind = state.phase, type(move)
-        if phase is Phase.OVER and not (kind is Show and state.revealed):
+        if phase is PHASE_OVER and not (kind is Show and state.revealed):
             return RefereeError(Kind.OVER, "the game is already over")  # shows may follow
         if phase in _DEMANDS and kind not in _DEMANDS[phase]:  # the claim that ended it
             return self._demand(state)
@@ -292,26 +307,26 @@ class Engine:
     def _demand(self, state: GameState) -> RefereeError:
         """The error for any move but the one a phase demands."""
         name, phase = state.players, state.phase
-        if phase is Phase.SHOW:
+        if phase is PHASE_SHOW:
             assert state.showing is not None
             return RefereeError(Kind.TURN, f"the claim of {state.showing.set_name} waits "
                                 f"for its cards to be shown: "
                                 f"{' '.join(claims.waiting_for(self.lookups, state))}")
-        if phase is Phase.PASS:
+        if phase is PHASE_PASS:
             return RefereeError(Kind.TURN, f"{name[state.turn]} holds no cards and must first "
                                 "pass the turn")
-        if phase is Phase.LAY:
+        if phase is PHASE_LAY:
             return RefereeError(Kind.TURN, f"{name[state.turn]} lays down the sets just "
                                 "completed first")
         return RefereeError(Kind.TURN, "the centre is filled from the stock first")
 
     def _end_laying_violation(self, state: GameState, move: EndLaying) -> RefereeError | None:
-        if state.phase is not Phase.LAY:
+        if state.phase is not PHASE_LAY:
             return RefereeError(Kind.ILLEGAL, "no sets are waiting to be laid down")
         return refills.closing_violation(self.lookups, state)
 
     def _lay_down_violation(self, state: GameState, move: LayDown) -> RefereeError | None:
-        if self.spec.lay_down is LayDownRule.AT_ONCE:
+        if self.spec.lay_down is LAY_DOWN_AT_ONCE:
             return self._waiting(state) or laying.lay_down_violation(self.lookups, state, move)
         return self._own_play_violation(state, move)
 
@@ -331,7 +346,7 @@ class Engine:
     def _waiting(self, state: GameState) -> RefereeError | None:
         """The answer or draw the game waits for, as an error, if it waits for one."""
         name = state.players
-        if state.phase is Phase.ANSWER:
+        if state.phase is PHASE_ANSWER:
             return RefereeError(Kind.TURN, f"{name[self._asked(state)]} must answer "
                                 f"{name[state.turn]} first")
         if state.phase in draws.DRAWING:
@@ -342,7 +357,7 @@ class Engine:
         self, state: GameState, move: Give | Refuse | Answer
     ) -> RefereeError | None:
         name = state.players
-        if state.phase is not Phase.ANSWER:
+        if state.phase is not PHASE_ANSWER:
             return RefereeError(Kind.TURN, f"nobody is waiting for {name[move.player]}'s answer")
         if move.player != self._asked(state):
             return RefereeError(Kind.TURN, f"{name[state.turn]} asked "
@@ -399,11 +414,11 @@ class Engine:
             return Result(False, scores, ())
         best = max(scores)
         tied = [side for side, score in enumerate(scores) if score == best]
-        if self.spec.ties is TieRule.FIRST_SET and len(tied) > 1:
+        if self.spec.ties is TIE_RULE_FIRST_SET and len(tied) > 1:
             takers = [side for side, _ in state.laid_order]
             tied = [min(tied, key=lambda side: takers.index(side) if side in takers
                         else len(takers))]
-        if self.spec.ties is TieRule.SEAT_ORDER and len(tied) > 1:
+        if self.spec.ties is TIE_RULE_SEAT_ORDER and len(tied) > 1:
             count = len(state.players)
             tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
         return Result(True, scores, tuple(tied))
@@ -414,9 +429,9 @@ class Engine:
         """A random legal move, found without listing them all: a whole set held is laid
         down half the time, a claim made now and then, and otherwise an ask drawn
         uniformly; answers, draws and sets laid at once are the forced ones."""
-        if state.phase is Phase.PASS:
+        if state.phase is PHASE_PASS:
             return Pass(state.turn, rng.choice(pass_targets(state)))
-        if state.phase is not Phase.ASK:
+        if state.phase is not PHASE_ASK:
             return self.forced_move(state)
         lk = self.lookups
         lay_downs = [] if lk.lay_at_once else laying.legal_lay_downs(lk, state)
@@ -449,7 +464,7 @@ class Engine:
         self, state: GameState, move: LayDown | Claim | Play
     ) -> RefereeError | None:
         name = state.players
-        if state.phase is not Phase.ASK or move.player != state.turn:
+        if state.phase is not PHASE_ASK or move.player != state.turn:
             waiting = name[self.current_player(state) or 0]
             return RefereeError(Kind.TURN, f"it is {waiting}'s move, not {name[move.player]}'s")
         lk = self.lookups
@@ -464,7 +479,7 @@ class Engine:
         who, target = name[move.player], name[move.target]
         if move.player != state.turn:
             return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, not {who}'s")
-        if state.phase is not Phase.PASS:
+        if state.phase is not PHASE_PASS:
             return RefereeError(Kind.ILLEGAL, f"{who} still has a move; only a player whose "
                                 "hand has emptied passes the turn")
         allowed = pass_targets(state)

@@ -7,16 +7,36 @@ from referee.cards import Card
 from referee.facts import Transfer
 from referee.lookups import Lookups
 from referee.spec import (
+    CONDITION_DRAWN_IS_CARD,
+    CONDITION_DRAWN_IS_RANK,
+    EMPTY_HAND_CHOSEN,
+    FIRST_SEAT_DEALER,
+    FIRST_SEAT_LEFT_OF_DEALER,
+    FIRST_SEAT_RIGHT_OF_DEALER,
+    LAY_DOWN_AT_ONCE,
+    LAY_DOWN_IN_TURN,
+    LAY_DOWN_WITH_CENTRE,
+    PASS_TO_ASKED,
+    TARGET_OPPONENT,
+    WHEN_STUCK_DRAW_AND_GO_ON,
+    WHEN_STUCK_DRAW_AND_PASS,
     Condition,
     Continuation,
-    EmptyHand,
-    FirstSeat,
-    PassTo,
-    Target,
-    WhenStuck,
 )
-from referee.spec import LayDown as LayDownRule
-from referee.state import AfterLay, GameState, Phase
+from referee.state import (
+    AFTER_DEAL,
+    AFTER_DRAW,
+    AFTER_GIVE,
+    AFTER_GO_ON,
+    AFTER_STUCK,
+    PHASE_ASK,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_STUCK_DRAW,
+    PHASE_TURN_UP,
+    AfterLay,
+    GameState,
+)
 
 # -- cards in and out of hands ------------------------------------------------------
 
@@ -66,11 +86,11 @@ def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
     """The sets ``seat`` may lay down by choice now, as far as the known cards show."""
     rule = lk.spec.lay_down
     hand = state.hands[seat]
-    if rule is LayDownRule.WITH_CENTRE:
+    if rule is LAY_DOWN_WITH_CENTRE:
         reach = hand | set(state.centre)
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and s.cards <= reach and s.cards & hand]
-    if rule is LayDownRule.IN_TURN:
+    if rule is LAY_DOWN_IN_TURN:
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and len(s.cards & hand) >= s.needed]
     return []
@@ -86,7 +106,7 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
         chosen = [t for t in range(len(hands)) if t != seat and (hands[t] or unknown[t])]
     else:
         chosen = [t for t in range(len(hands)) if t != seat]
-    if ask.target is Target.OPPONENT:
+    if ask.target is TARGET_OPPONENT:
         teams = state.teams
         return [t for t in chosen if teams[t] != teams[seat]]
     return chosen
@@ -95,7 +115,7 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` may ask anyone (:func:`targets`, mostly without listing them)."""
     ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
-    if ask.target is Target.OPPONENT:
+    if ask.target is TARGET_OPPONENT:
         return bool(targets(lk, state, seat))
     if not ask.target_needs_cards:
         return len(hands) > 1
@@ -112,7 +132,7 @@ def can_play(lk: Lookups, state: GameState, seat: int) -> bool:
     spec = lk.spec
     if spec.plays or spec.claims is not None or has_target(lk, state, seat):
         return True  # a question needs a target, as an ask does
-    if spec.lay_down is LayDownRule.AT_ONCE:
+    if spec.lay_down is LAY_DOWN_AT_ONCE:
         return False
     return bool(whole_sets(lk, state, seat)) or (
         state.unknown[seat] > 0 and _may_lay_unseen(lk, state, seat))
@@ -122,7 +142,7 @@ def _may_lay_unseen(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether the cards the referee cannot see may make ``seat`` a set to lay by
     choice (the cards of the centre taken with it, where the rules allow)."""
     hand, spare = state.hands[seat], state.unknown[seat]
-    centre = set(state.centre) if lk.spec.lay_down is LayDownRule.WITH_CENTRE else set()
+    centre = set(state.centre) if lk.spec.lay_down is LAY_DOWN_WITH_CENTRE else set()
     for spec_set in lk.spec.sets:
         if state.decided(spec_set.name):
             continue
@@ -137,9 +157,9 @@ def first_seat(lk: Lookups, state: GameState) -> int:
     """The seat that takes the first turn."""
     dealer = state.dealer
     return {
-        FirstSeat.LEFT_OF_DEALER: dealer + 1,
-        FirstSeat.RIGHT_OF_DEALER: dealer - 1,
-        FirstSeat.DEALER: dealer,
+        FIRST_SEAT_LEFT_OF_DEALER: dealer + 1,
+        FIRST_SEAT_RIGHT_OF_DEALER: dealer - 1,
+        FIRST_SEAT_DEALER: dealer,
     }[lk.spec.first_seat] % len(state.players)
 
 
@@ -147,10 +167,10 @@ def hand_turn(lk: Lookups, state: GameState, seat: int) -> None:
     """``seat``, who can play, has the turn. At a hidden table a seat whose only move
     would be a set laid by choice from cards nobody has seen is marked ``unsure``: the
     next event says whether they held one."""
-    state.turn, state.phase = seat, Phase.ASK
+    state.turn, state.phase = seat, PHASE_ASK
     spec = lk.spec
     state.unsure = seat if (
-        state.hidden and state.unknown[seat] and spec.lay_down is not LayDownRule.AT_ONCE
+        state.hidden and state.unknown[seat] and spec.lay_down is not LAY_DOWN_AT_ONCE
         and not spec.plays and spec.claims is None and not has_target(lk, state, seat)
         and not whole_sets(lk, state, seat)) else None
 
@@ -168,16 +188,16 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
         if seat not in state.idle and can_play(lk, state, seat):
             hand_turn(lk, state, seat)
             if lk.spec.centre_refill > len(state.centre) and state.stock:
-                state.phase = Phase.TURN_UP
+                state.phase = PHASE_TURN_UP
             return
         stuck = lk.spec.when_stuck if state.stock else None
-        go_on = stuck is WhenStuck.DRAW_AND_GO_ON
-        if stuck is WhenStuck.DRAW_AND_PASS or (
+        go_on = stuck is WHEN_STUCK_DRAW_AND_GO_ON
+        if stuck is WHEN_STUCK_DRAW_AND_PASS or (
                 go_on and not state.hands[seat] and not state.unknown[seat]):
-            state.turn, state.phase = seat, Phase.STUCK_DRAW
-            state.draw_then = AfterLay.GO_ON if go_on else AfterLay.STUCK
+            state.turn, state.phase = seat, PHASE_STUCK_DRAW
+            state.draw_then = AFTER_GO_ON if go_on else AFTER_STUCK
             return
-    state.phase = Phase.OVER
+    state.phase = PHASE_OVER
 
 
 def ended(lk: Lookups, state: GameState) -> bool:
@@ -194,16 +214,16 @@ def ended(lk: Lookups, state: GameState) -> bool:
                 over = True
                 break
     if over:
-        state.phase = Phase.OVER
+        state.phase = PHASE_OVER
     return over
 
 
 def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:
     """The player in turn has no cards left: they pass the turn as the rules say."""
-    if lk.spec.empty_hand is EmptyHand.CHOSEN and any(
+    if lk.spec.empty_hand is EMPTY_HAND_CHOSEN and any(
             state.hand_size(other) for other in range(len(state.players)) if other != seat):
-        state.turn, state.phase = seat, Phase.PASS
-    elif lk.spec.when_stuck is WhenStuck.DRAW_AND_GO_ON and state.stock:
+        state.turn, state.phase = seat, PHASE_PASS
+    elif lk.spec.when_stuck is WHEN_STUCK_DRAW_AND_GO_ON and state.stock:
         give_turn(lk, state, seat)  # the player draws and goes on
     else:
         give_turn(lk, state, seat + 1)
@@ -234,7 +254,7 @@ def continue_after(lk: Lookups, state: GameState, then: Continuation) -> None:
     """Once an ask is answered (and any draw made), the asker goes on or the turn passes."""
     ask = state.asking
     assert ask is not None
-    state.phase = Phase.ASK
+    state.phase = PHASE_ASK
     if ended(lk, state):
         return
     if then.ask_again and (then.condition is None or condition_holds(lk, state, then.condition)):
@@ -246,16 +266,16 @@ def continue_after(lk: Lookups, state: GameState, then: Continuation) -> None:
         else:
             give_turn(lk, state, asker)
         return
-    give_turn(lk, state, ask.target if then.pass_to is PassTo.ASKED else ask.player + 1)
+    give_turn(lk, state, ask.target if then.pass_to is PASS_TO_ASKED else ask.player + 1)
 
 
 def condition_holds(lk: Lookups, state: GameState, condition: Condition) -> bool:
     """Whether this ask earned another: the card drawn, or the set completed."""
     ask = state.asking
     assert ask is not None
-    if condition is Condition.DRAWN_IS_CARD:
+    if condition is CONDITION_DRAWN_IS_CARD:
         return state.drawn is not None and state.drawn == ask.card
-    if condition is Condition.DRAWN_IS_RANK:
+    if condition is CONDITION_DRAWN_IS_RANK:
         return state.drawn is not None and lk.rank[state.drawn] == ask.rank
     if ask.card is not None:
         return lk.set_name[ask.card] in state.completed
@@ -265,13 +285,13 @@ def condition_holds(lk: Lookups, state: GameState, condition: Condition) -> bool
 def resume(lk: Lookups, state: GameState, after: AfterLay) -> None:
     """Go on as the move that completed sets would have, once they are laid."""
     spec = lk.spec
-    if after is AfterLay.GIVE:
+    if after is AFTER_GIVE:
         continue_after(lk, state, spec.on_given.then)
-    elif after is AfterLay.DRAW:
+    elif after is AFTER_DRAW:
         continue_after(lk, state, spec.on_refused.then)
     elif not ended(lk, state):
-        if after is AfterLay.DEAL:
+        if after is AFTER_DEAL:
             start = first_seat(lk, state)
         else:
-            start = state.turn if after is AfterLay.GO_ON else state.turn + 1
+            start = state.turn if after is AFTER_GO_ON else state.turn + 1
         give_turn(lk, state, start)

@@ -18,8 +18,8 @@ from referee.facts import OUT, UNBOUNDED, Fact
 from referee.flow import after_own_play, give_turn, moved, resume, take, whole_sets, win
 from referee.lookups import Lookups
 from referee.moves import EndLaying, LayDown
-from referee.spec import LayDown as LayDownRule
-from referee.state import AfterLay, GameState, Phase
+from referee.spec import LAY_DOWN_AT_ONCE, LAY_DOWN_WITH_CENTRE
+from referee.state import AFTER_DEAL, PHASE_LAY, AfterLay, GameState
 
 
 def open_laying(
@@ -35,7 +35,7 @@ def open_laying(
     state.laying = {seat: frozenset(s for s in names if not state.decided(s))
                     for seat, names in sets_by_seat.items()}
     state.after_lay = after
-    state.phase = Phase.LAY
+    state.phase = PHASE_LAY
     if sets_by_seat:
         state.turn = next(iter(sets_by_seat))
     settle(lk, state)
@@ -113,14 +113,14 @@ def lay_down_violation(lk: Lookups, state: GameState, move: LayDown) -> RefereeE
     problem = _cards_violation(lk, state, move)
     if problem is not None:
         return problem
-    if spec.lay_down is LayDownRule.AT_ONCE:
+    if spec.lay_down is LAY_DOWN_AT_ONCE:
         if state.decided(move.set_name):
             return RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "
                                 f"{move.set_name}: {_decided_by(state, move.set_name)}")
         return None
     if state.decided(move.set_name):
         return RefereeError(Kind.ILLEGAL, f"{move.set_name} is already out of play")
-    if spec.lay_down is LayDownRule.WITH_CENTRE and lk.set_cards[move.set_name] <= set(
+    if spec.lay_down is LAY_DOWN_WITH_CENTRE and lk.set_cards[move.set_name] <= set(
             state.centre):
         return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
                             "is taken with at least one card from the hand")
@@ -175,7 +175,7 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
                      f"{who} laid down a {name} set, so {who} held {count} of it",
                      lambda state: RefereeError(
                          Kind.CONTRADICTION, f"{who} holds fewer than {count} of {name}"))]
-    if spec.lay_down is LayDownRule.AT_ONCE:
+    if spec.lay_down is LAY_DOWN_AT_ONCE:
         return [Fact(move.player, members, len(members), len(members),
                      f"{who} laid down {name}, so {who} held all of it",
                      lambda state: RefereeError(
@@ -183,7 +183,7 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
                          f"{who} has not just completed the set {name}: {who} does not hold "
                          "all of it"))]
     seat = move.player
-    if spec.lay_down is LayDownRule.WITH_CENTRE:
+    if spec.lay_down is LAY_DOWN_WITH_CENTRE:
         needed = members - set(state.centre)
         return [
             Fact(move.player, needed, 1, len(needed),
@@ -226,7 +226,7 @@ def nothing_laid_facts(lk: Lookups, state: GameState, seat: int) -> list[Fact]:
     """A player who could not ask and laid no set held none whole (the centre's cards
     taken with it, where the rules allow)."""
     who = state.players[seat]
-    centre = set(state.centre) if lk.spec.lay_down is LayDownRule.WITH_CENTRE else set()
+    centre = set(state.centre) if lk.spec.lay_down is LAY_DOWN_WITH_CENTRE else set()
     facts = []
     for name in sorted(lk.set_cards):
         if state.decided(name):
@@ -279,14 +279,14 @@ def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:
         state.centre = [c for c in state.centre if c not in members]
     moved(state, members, seat, OUT)
     win(lk, state, state.side(seat), move.set_name)
-    if lk.spec.lay_down is not LayDownRule.AT_ONCE:
+    if lk.spec.lay_down is not LAY_DOWN_AT_ONCE:
         after_own_play(lk, state, seat)
         return
     state.completed.append(move.set_name)
-    if state.phase is Phase.LAY and seat in state.laying:
+    if state.phase is PHASE_LAY and seat in state.laying:
         if state.decided(move.set_name):
             state.laying[seat] = state.laying[seat] - {move.set_name}
-        if state.after_lay is AfterLay.DEAL:
+        if state.after_lay is AFTER_DEAL:
             refills.after_lay_from_deal(lk, state, seat, move.set_name, members)
         settle(lk, state)
 

@@ -44,6 +44,15 @@ class EventKind(Enum):
     SHOW = "show"
 
 
+# Every member also as a plain name (as PHASE_ASK and others in referee/state.py)
+EVENT_ASK, EVENT_GIVE, EVENT_REFUSE, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM = (
+    EventKind.ASK, EventKind.GIVE, EventKind.REFUSE, EventKind.DRAW, EventKind.BOOK,
+    EventKind.CLAIM)
+EVENT_PASS, EVENT_NEW_HAND, EVENT_QUESTION, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
+    EventKind.PASS, EventKind.NEW_HAND, EventKind.QUESTION, EventKind.PLAY,
+    EventKind.TURN_UP, EventKind.SHOW)
+
+
 @value
 class Token:
     """A word of a transcript line and its 1-based column."""
@@ -155,7 +164,7 @@ class TranscriptReader:
                 self._next += 1
                 found = remembered.get(line)
                 if (held is None and found is not None and len(found) == 1
-                        and found[0].kind is not EventKind.NEW_HAND):
+                        and found[0].kind is not EVENT_NEW_HAND):
                     yield _placed(found[0], number, line, source)  # the usual line, again
                     continue
                 if held is not None:
@@ -169,7 +178,7 @@ class TranscriptReader:
                     held, deal = None, []
                 events, error = _event_line(line, number, source)
                 for event in events:
-                    if event.kind is EventKind.NEW_HAND:
+                    if event.kind is EVENT_NEW_HAND:
                         if held is not None:
                             yield _with_deal(held, deal)
                             deal = []
@@ -287,13 +296,13 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
         return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
 
     if words in (["yes"],):
-        return Event(EventKind.GIVE, span)
+        return Event(EVENT_GIVE, span)
     if words in (["no"], ["go", "fish"]):
-        return Event(EventKind.REFUSE, span)
+        return Event(EVENT_REFUSE, span)
     if words[:2] == ["turn", "up"]:
-        return Event(EventKind.TURN_UP, span, items=tuple(tokens[2:]))
+        return Event(EVENT_TURN_UP, span, items=tuple(tokens[2:]))
     if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
-        return Event(EventKind.NEW_HAND, span, count=_count(words[1], fail, 1))
+        return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
     if len(tokens) < 2:
         raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 0)
     player, verb = tokens[0], words[1]
@@ -301,51 +310,51 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
     if verb == "asks":
         lows = [t.low for t in rest]
         if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
-            return Event(EventKind.ASK, span, player, rest[0], _items(rest[4:]), lay_out=True)
+            return Event(EVENT_ASK, span, player, rest[0], _items(rest[4:]), lay_out=True)
         if lows[1:3] == [":", "any"] and len(_items(rest[3:])) == 1:
-            return Event(EventKind.QUESTION, span, player, rest[0], _items(rest[3:]))
+            return Event(EVENT_QUESTION, span, player, rest[0], _items(rest[3:]))
         if len(rest) < 3 or rest[1].low != "for":
             raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
                        "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
-        return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
     if verb == ">":
         if len(rest) < 2:
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
-        return Event(EventKind.ASK, span, player, rest[0], _items(rest[1:]))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[1:]))
     if verb == ":":
         if [w.low for w in rest] == ["no"]:
-            return Event(EventKind.REFUSE, span, player)
+            return Event(EVENT_REFUSE, span, player)
         if [w.low for w in rest] == ["yes"]:
-            return Event(EventKind.GIVE, span, player)
+            return Event(EVENT_GIVE, span, player)
         if len(rest) < 3 or rest[1].text != ",":
             raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
                        2 + (1 if rest else 0))
-        return Event(EventKind.ASK, span, player, rest[0], _items(rest[2:]))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
     if verb == "gives":
         if len(rest) == 1 and is_digits(rest[0].text):
-            return Event(EventKind.GIVE, span, player, count=_count(rest[0].text, fail, 2))
-        return Event(EventKind.GIVE, span, player, items=tuple(rest))
+            return Event(EVENT_GIVE, span, player, count=_count(rest[0].text, fail, 2))
+        return Event(EVENT_GIVE, span, player, items=tuple(rest))
     if verb == "says":
         if [w.low for w in rest] == ["yes"]:
-            return Event(EventKind.GIVE, span, player)
+            return Event(EVENT_GIVE, span, player)
         if [w.low for w in rest] != ["no"]:
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
-        return Event(EventKind.REFUSE, span, player)
+        return Event(EVENT_REFUSE, span, player)
     if verb == "draws":
         if len(rest) > 1:
             raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
-        return Event(EventKind.DRAW, span, player, items=tuple(rest))
+        return Event(EVENT_DRAW, span, player, items=tuple(rest))
     if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
-        return Event(EventKind.GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
+        return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
     if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
         items = rest if verb == "books" else rest[1:]
         if not items:
             raise fail("say which set: 'Ann books Q'", 2)
-        return Event(EventKind.BOOK, span, player, items=tuple(items))
+        return Event(EVENT_BOOK, span, player, items=tuple(items))
     if verb == "passes":
         if len(rest) != 2 or rest[0].low != "to":
             raise fail("a pass reads 'Ann passes to Cy'", 2)
-        return Event(EventKind.PASS, span, player, rest[1])
+        return Event(EVENT_PASS, span, player, rest[1])
     if verb == "plays":
         if not rest:
             raise fail("a play reads 'Ann plays 7S' or 'Ann plays 7S takes 3H 4D, 7C'", 2)
@@ -362,13 +371,13 @@ def _read_event(segment: str, offset: int, number: int, line: str, source: str) 
                     raise fail("a group of cards is missing between commas", index - 1)
                 groups.append((current[0], tuple(current)))
                 current = []
-        return Event(EventKind.PLAY, span, player, items=(rest[0],), groups=tuple(groups))
+        return Event(EVENT_PLAY, span, player, items=(rest[0],), groups=tuple(groups))
     if verb == "claims":
         return _read_claim(tokens, span, fail)
     if verb == "shows":
         if not rest:
             raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
-        return Event(EventKind.SHOW, span, player, items=tuple(rest))
+        return Event(EVENT_SHOW, span, player, items=tuple(rest))
     raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
 
 
@@ -400,7 +409,7 @@ def _read_claim(
             current = []
         else:
             current.append(token)
-    return Event(EventKind.CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
+    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
                  groups=tuple(groups))
 
 

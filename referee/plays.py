@@ -8,7 +8,7 @@ from referee.facts import OUT, Fact
 from referee.flow import ended, give_turn, moved, take
 from referee.lookups import Lookups
 from referee.moves import Move, Play
-from referee.state import AfterLay, GameState, Phase
+from referee.state import AFTER_STUCK, PHASE_STUCK_DRAW, GameState
 
 
 def play_violation(lk: Lookups, state: GameState, play: Play) -> RefereeError | None:
@@ -40,8 +40,8 @@ def apply_play(lk: Lookups, state: GameState, play: Play) -> None:
     if ended(lk, state):
         return
     if lk.spec.draw_after_play and state.stock:
-        state.turn, state.phase = play.player, Phase.STUCK_DRAW
-        state.draw_then = AfterLay.STUCK
+        state.turn, state.phase = play.player, PHASE_STUCK_DRAW
+        state.draw_then = AFTER_STUCK
     else:
         give_turn(lk, state, play.player + 1)
 

@@ -11,8 +11,15 @@ from referee.facts import UNBOUNDED, Fact
 from referee.flow import ended, give_turn
 from referee.lookups import Lookups
 from referee.moves import Answer, Question
-from referee.spec import GameSpec, PassTo, QuestionKind
-from referee.state import GameState, Phase
+from referee.spec import (
+    PASS_TO_ASKED,
+    QUESTION_KIND_COLOUR,
+    QUESTION_KIND_RANK,
+    QUESTION_KIND_SUIT,
+    GameSpec,
+    QuestionKind,
+)
+from referee.state import PHASE_ANSWER, PHASE_ASK, GameState
 
 COLOURS = {"red": frozenset("HD"), "black": frozenset("SC")}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -22,30 +29,30 @@ def read_question(spec: GameSpec, player: int, target: int, word: str) -> Questi
     """The question ``any WORD?`` names (a rank, a suit or a colour), or None."""
     low = word.lower()
     if low in COLOURS or low == "reds" or low == "blacks":
-        return Question(player, target, QuestionKind.COLOUR.value, low.removesuffix("s"))
+        return Question(player, target, QUESTION_KIND_COLOUR.value, low.removesuffix("s"))
     suit = parse_suit(word)
     if suit is not None and suit in spec.suits:
-        return Question(player, target, QuestionKind.SUIT.value, suit)
+        return Question(player, target, QUESTION_KIND_SUIT.value, suit)
     rank = parse_rank(word, digit_plurals=True)
     if rank is not None and rank in spec.ranks:
-        return Question(player, target, QuestionKind.RANK.value, rank)
+        return Question(player, target, QUESTION_KIND_RANK.value, rank)
     return None
 
 
 def describe_question(question: Question) -> str:
     """``any hearts``, ``any Q``, ``any red``: the words a transcript uses."""
-    if question.kind == QuestionKind.SUIT.value:
+    if question.kind == QUESTION_KIND_SUIT.value:
         return f"any {SUIT_NAMES.get(question.value, question.value)}"
     return f"any {question.value}"
 
 
 def answers_yes(question: Question, card: Card) -> bool:
     """Whether holding ``card`` makes the answer to ``question`` yes."""
-    if question.kind == QuestionKind.RANK.value:
+    if question.kind == QUESTION_KIND_RANK.value:
         return rank_of(card) == question.value
     if card in JOKERS:
         return False
-    if question.kind == QuestionKind.SUIT.value:
+    if question.kind == QUESTION_KIND_SUIT.value:
         return suit_of(card) == question.value
     return suit_of(card) in COLOURS[question.value]
 
@@ -105,7 +112,7 @@ def forced_answer(state: GameState) -> Answer | None:
 def apply_question(state: GameState, question: Question) -> None:
     """The questioned player now owes a yes or a no."""
     state.asking, state.questioning = None, question
-    state.phase = Phase.ANSWER
+    state.phase = PHASE_ANSWER
 
 
 def apply_answer(lk: Lookups, state: GameState) -> None:
@@ -113,19 +120,19 @@ def apply_answer(lk: Lookups, state: GameState) -> None:
     question = state.questioning
     assert question is not None
     state.questioning = None
-    state.phase = Phase.ASK
+    state.phase = PHASE_ASK
     if not ended(lk, state):
-        give_turn(lk, state, question.target if lk.spec.after_question is PassTo.ASKED
+        give_turn(lk, state, question.target if lk.spec.after_question is PASS_TO_ASKED
                   else question.player + 1)
 
 
 def every_question(spec: GameSpec, player: int, target: int) -> list[Question]:
     """Every question the rules let ``player`` put to ``target``."""
     questions = []
-    if QuestionKind.RANK in spec.questions:
+    if QUESTION_KIND_RANK in spec.questions:
         questions += [Question(player, target, "rank", r) for r in spec.ranks]
-    if QuestionKind.SUIT in spec.questions:
+    if QUESTION_KIND_SUIT in spec.questions:
         questions += [Question(player, target, "suit", s) for s in spec.suits]
-    if QuestionKind.COLOUR in spec.questions:
+    if QUESTION_KIND_COLOUR in spec.questions:
         questions += [Question(player, target, "colour", c) for c in COLOURS]
     return questions

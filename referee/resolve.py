@@ -21,13 +21,27 @@ from referee.moves import (
     Show,
     TurnUp,
 )
-from referee.notation import Event, EventKind, Token
+from referee.notation import (
+    EVENT_ASK,
+    EVENT_BOOK,
+    EVENT_CLAIM,
+    EVENT_GIVE,
+    EVENT_NEW_HAND,
+    EVENT_PASS,
+    EVENT_PLAY,
+    EVENT_QUESTION,
+    EVENT_REFUSE,
+    EVENT_SHOW,
+    EVENT_TURN_UP,
+    Event,
+    Token,
+)
 from referee.questions import read_question
 from referee.setup import Game
-from referee.spec import GameSpec, Handover, SetSpec
-from referee.state import GameState, Phase
+from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
+from referee.state import PHASE_ANSWER, GameState
 
-_OF_THE_MOMENT = (EventKind.GIVE, EventKind.REFUSE, EventKind.TURN_UP, EventKind.NEW_HAND)
+_OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
 _TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = {}
 
 
@@ -59,7 +73,7 @@ class Resolver:
         their moves are remembered by their words; answers and turn-ups depend on the
         moment and are resolved each time."""
         kind = event.kind
-        if kind is EventKind.GIVE or kind is EventKind.REFUSE:
+        if kind is EVENT_GIVE or kind is EVENT_REFUSE:
             return self._answer(event, state)  # remembered with whom it answers
         key = (kind, event.key)
         found = self._moves.get(key)
@@ -72,9 +86,9 @@ class Resolver:
 
     def _resolve(self, event: Event, state: GameState) -> Move:
         kind = event.kind
-        if kind in (EventKind.ASK, EventKind.QUESTION):
+        if kind in (EVENT_ASK, EVENT_QUESTION):
             return self._ask(event)
-        if kind is EventKind.BOOK:
+        if kind is EVENT_BOOK:
             assert event.player is not None
             seat = self._seat(event, event.player)
             written = [parse_card(t.text) for t in event.items]
@@ -83,26 +97,26 @@ class Resolver:
                 owner = self.spec.set_of_card[named[0]]
                 return LayDown(seat, owner.name, tuple(named))
             return LayDown(seat, self._set(event).name)
-        if kind is EventKind.CLAIM:
+        if kind is EVENT_CLAIM:
             return self._claim(event)
-        if kind is EventKind.PLAY:
+        if kind is EVENT_PLAY:
             assert event.player is not None
             groups = tuple(tuple(self._card(event, t) for t in group)
                            for _, group in event.groups)
             return Play(self._seat(event, event.player), self._card(event, event.items[0]),
                         groups)
-        if kind is EventKind.TURN_UP:
+        if kind is EVENT_TURN_UP:
             cards = tuple(self._card(event, t) for t in event.items)
             forced = self.engine.forced_move(state) if not cards else None
             return forced if isinstance(forced, TurnUp) else TurnUp(state.turn, cards)
-        if kind is EventKind.PASS:
+        if kind is EVENT_PASS:
             assert event.player is not None and event.target is not None
             return Pass(self._seat(event, event.player), self._seat(event, event.target))
-        if kind is EventKind.SHOW:
+        if kind is EVENT_SHOW:
             assert event.player is not None
             return Show(self._seat(event, event.player),
                         tuple(self._card(event, t) for t in event.items))
-        if kind in (EventKind.GIVE, EventKind.REFUSE):
+        if kind in (EVENT_GIVE, EVENT_REFUSE):
             return self._answer(event, state)
         assert event.player is not None
         card = self._card(event, event.items[0]) if event.items else None
@@ -149,9 +163,9 @@ class Resolver:
         assert event.player is not None and event.target is not None
         player = self._seat(event, event.player)
         target = self._seat(event, event.target)
-        if event.kind is EventKind.QUESTION:
+        if event.kind is EVENT_QUESTION:
             return self._question(event, player, target)
-        if event.lay_out and self.spec.ask.handover is not Handover.TO_CENTRE:
+        if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
             raise RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
                                "cards over; nobody lays cards out", event.span)
         rank, card = self._ask_item(event)
@@ -187,7 +201,7 @@ class Resolver:
         raise RefereeError(Kind.UNKNOWN, problem, at)
 
     def _answer(self, event: Event, state: GameState) -> Move:
-        if state.phase is not Phase.ANSWER:
+        if state.phase is not PHASE_ANSWER:
             who = state.players[state.turn]
             raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                "to ask", event.span)
@@ -203,8 +217,8 @@ class Resolver:
             if event.items or event.count is not None:
                 raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
                                    event.span)
-            move: Move = Answer(player, event.kind is EventKind.GIVE)
-        elif event.kind is EventKind.REFUSE:
+            move: Move = Answer(player, event.kind is EVENT_GIVE)
+        elif event.kind is EVENT_REFUSE:
             move = Refuse(player)
         elif event.items:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
@@ -225,7 +239,7 @@ class Resolver:
             return Give(player, (ask.card,))
         known = not state.hidden and not state.unknown[player]
         due = cards_due(self.engine.lookups, state, ask) if known else ()
-        if self.spec.ask.handover is Handover.ONE_OF_RANK:
+        if self.spec.ask.handover is HANDOVER_ONE_OF_RANK:
             due = due[:1]
         if event.count is not None:
             return Give(player, due) if due and len(due) == event.count else Give(

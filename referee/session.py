@@ -19,24 +19,45 @@ from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.facts import Fact, decide, stock_place
 from referee.moves import Move
-from referee.notation import Event, EventKind, write_deal, write_header
+from referee.notation import (
+    EVENT_BOOK,
+    EVENT_DRAW,
+    EVENT_GIVE,
+    EVENT_NEW_HAND,
+    EVENT_PASS,
+    EVENT_REFUSE,
+    EVENT_SHOW,
+    EVENT_TURN_UP,
+    Event,
+    write_deal,
+    write_header,
+)
 from referee.record import Record
 from referee.resolve import Resolver
 from referee.setup import Deal, Game, deal_next_hand
-from referee.spec import Handover
-from referee.state import GameState, Phase
+from referee.spec import HANDOVER_TO_CENTRE
+from referee.state import (
+    PHASE_ANSWER,
+    PHASE_DRAW,
+    PHASE_LAY,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_STUCK_DRAW,
+    PHASE_TURN_UP,
+    GameState,
+)
 from referee.values import mutable
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
     from referee.knowledge import Given, Knowledge, Proof
 
 FITTING = {
-    Phase.ANSWER: (EventKind.GIVE, EventKind.REFUSE),
-    Phase.DRAW: (EventKind.DRAW,),
-    Phase.STUCK_DRAW: (EventKind.DRAW,),
-    Phase.PASS: (EventKind.PASS,),
-    Phase.TURN_UP: (EventKind.TURN_UP,),
-    Phase.LAY: (EventKind.BOOK,),
+    PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
+    PHASE_DRAW: (EVENT_DRAW,),
+    PHASE_STUCK_DRAW: (EVENT_DRAW,),
+    PHASE_PASS: (EVENT_PASS,),
+    PHASE_TURN_UP: (EVENT_TURN_UP,),
+    PHASE_LAY: (EVENT_BOOK,),
 }  # the written events a phase waits for; before any other, the referee fills in
 
 
@@ -122,7 +143,7 @@ class Session:
             header = write_header(game.rules, names, game.dealer, deal.hands, deal.stock,
                                   game.options, teams, game.target, deal.centre,
                                   hidden=deal.hidden)
-            lay_out = game.spec.ask.handover is Handover.TO_CENTRE
+            lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
             self.record = Record(header, names, lay_out)
         self.notes: list[tuple[int, str]] = []
         self.hand = 1
@@ -238,20 +259,20 @@ class Session:
         """Check and play one written event, after the moves it skips."""
         self.last_span = event.span
         kind = event.kind
-        if kind is EventKind.NEW_HAND:
+        if kind is EVENT_NEW_HAND:
             self.fill_forced(event.span)
             self._new_hand(event)
             return
-        if self.state.phase is not Phase.OVER and not self._fits(event):
+        if self.state.phase is not PHASE_OVER and not self._fits(event):
             self.fill_forced(event.span, event)
-        if self.state.phase is Phase.OVER and not (kind is EventKind.SHOW
+        if self.state.phase is PHASE_OVER and not (kind is EVENT_SHOW
                                                    and self.state.revealed):
             if not self.match_over():
                 raise RefereeError(Kind.OVER, f"hand {self.hand} is over; the next starts "
                                    f"with 'hand {self.hand + 1}'", event.span)
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
         move = self.resolver.move(event, self.state)
-        if (kind is EventKind.BOOK and self.state.phase is Phase.LAY and not self.state.hidden
+        if (kind is EVENT_BOOK and self.state.phase is PHASE_LAY and not self.state.hidden
                 and self.engine.violation(self.state, move) is not None):
             self.fill_forced(event.span)  # lay what the cards did complete, then judge the line
             if self.state.over:
@@ -262,9 +283,9 @@ class Session:
         """Whether this event may come now, before the referee fills in what the cards
         force."""
         state, kind = self.state, event.kind
-        if kind is EventKind.SHOW:
-            return state.phase is not Phase.LAY
-        if kind is EventKind.DRAW and state.refill_open:  # the dealer's replacements
+        if kind is EVENT_SHOW:
+            return state.phase is not PHASE_LAY
+        if kind is EVENT_DRAW and state.refill_open:  # the dealer's replacements
             return self._by(event, state.dealer)  # for sets laid from a hidden deal
         if state.unsure is not None:  # any other event says they had no set to lay
             return self._book_waited_for(event)
@@ -274,7 +295,7 @@ class Session:
     def _book_waited_for(self, event: Event) -> bool:
         """Whether ``event`` is a book by the player the referee waits for to lay one."""
         unsure = self.state.unsure
-        return unsure is not None and event.kind is EventKind.BOOK and self._by(event, unsure)
+        return unsure is not None and event.kind is EVENT_BOOK and self._by(event, unsure)
 
     def _by(self, event: Event, seat: int) -> bool:
         """Whether ``event`` is written as made by ``seat``."""
@@ -305,7 +326,7 @@ class Session:
         try:
             self.fill_forced(self.last_span)
         except RefereeError as error:
-            open_question = self.state.phase is Phase.LAY or self.state.unsure is not None
+            open_question = self.state.phase is PHASE_LAY or self.state.unsure is not None
             if not (open_question and error.kind is Kind.CONTRADICTION):
                 raise
 

@@ -13,8 +13,8 @@ from referee.errors import Kind, RefereeError
 from referee.flow import ended
 from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
-from referee.spec import Handover
-from referee.state import AfterLay, GameState, Phase
+from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE
+from referee.state import AFTER_DEAL, PHASE_LAY, PHASE_OVER, GameState
 from referee.values import frozen
 from referee.writer import format_move
 
@@ -145,12 +145,12 @@ def _play_hand(
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
     state = engine.start(names, dealer, hands, stock, centre=centre)
-    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
+    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
     if lines is not None:
         lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
                   if hidden else write_deal(names, hands, stock, centre))
     moves = 0
-    while state.phase is not Phase.OVER and moves < max_moves:
+    while state.phase is not PHASE_OVER and moves < max_moves:
         move = engine.random_move(state, rng)
         if move is None:
             return state, moves, True  # nobody can move, yet the rules do not end the game
@@ -170,8 +170,8 @@ def _replaced_in_the_open(engine: Engine, state: GameState, move: Move) -> bool:
     """Whether ``move`` is the dealer laying a set from the deal where a hidden table
     sees the replacements drawn (the rules spare a set the deal's last card completed)."""
     return (isinstance(move, LayDown) and move.player == state.dealer
-            and engine.spec.refill_not_last and state.phase is Phase.LAY
-            and state.after_lay is AfterLay.DEAL)
+            and engine.spec.refill_not_last and state.phase is PHASE_LAY
+            and state.after_lay is AFTER_DEAL)
 
 
 def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
@@ -179,12 +179,12 @@ def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
     given by their count, a draw named only when it is shown, a claim followed by the
     shows of the set's holders."""
     names = state.players
-    lay_out = engine.spec.ask.handover is Handover.TO_CENTRE
+    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
     who = names[move.player]
     if isinstance(move, EndLaying):
         return []
     if (isinstance(move, Give) and state.asking is not None and state.asking.card is None
-            and engine.spec.ask.handover is not Handover.ONE_OF_RANK):
+            and engine.spec.ask.handover is not HANDOVER_ONE_OF_RANK):
         return [f"{who} gives {len(move.cards)}"]  # the table sees how many, not which
     if isinstance(move, Draw):
         shown = shown_on_draw(engine.lookups, state)

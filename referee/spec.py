@@ -129,6 +129,28 @@ class Shown(Enum):
     LAST_ASK = "the last ask and its answer"  # earlier asks are the players' to remember
 
 
+# Members as plain names, for the modules that test the rules on every event (as
+# PHASE_ASK and others in referee/state.py: an Enum member read off its class is slow
+# on Python 3.11).
+TARGET_OPPONENT = Target.OPPONENT
+ASK_FOR_CARD, ASK_FOR_RANK = AskFor.CARD, AskFor.RANK
+HOLDING_SAME_RANK, HOLDING_SAME_SET = Holding.SAME_RANK, Holding.SAME_SET
+HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE = Handover.ONE_OF_RANK, Handover.TO_CENTRE
+CONDITION_DRAWN_IS_CARD, CONDITION_DRAWN_IS_RANK = Condition.DRAWN_IS_CARD, Condition.DRAWN_IS_RANK
+PASS_TO_ASKED = PassTo.ASKED
+WHEN_STUCK_DRAW_AND_GO_ON, WHEN_STUCK_DRAW_AND_PASS = (
+    WhenStuck.DRAW_AND_GO_ON, WhenStuck.DRAW_AND_PASS)
+FIRST_SEAT_DEALER, FIRST_SEAT_LEFT_OF_DEALER, FIRST_SEAT_RIGHT_OF_DEALER = (
+    FirstSeat.DEALER, FirstSeat.LEFT_OF_DEALER, FirstSeat.RIGHT_OF_DEALER)
+LAY_DOWN_AT_ONCE, LAY_DOWN_IN_TURN, LAY_DOWN_WITH_CENTRE = (
+    LayDown.AT_ONCE, LayDown.IN_TURN, LayDown.WITH_CENTRE)
+EMPTY_HAND_CHOSEN = EmptyHand.CHOSEN
+TIE_RULE_FIRST_SET, TIE_RULE_SEAT_ORDER = TieRule.FIRST_SET, TieRule.SEAT_ORDER
+FATE_VOID = Fate.VOID
+QUESTION_KIND_RANK, QUESTION_KIND_SUIT, QUESTION_KIND_COLOUR = (
+    QuestionKind.RANK, QuestionKind.SUIT, QuestionKind.COLOUR)
+
+
 @frozen
 class SetSpec:
     """One set to collect: its name, its cards, and the other names it answers to.

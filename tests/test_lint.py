@@ -105,3 +105,32 @@ def test_the_commands_default_is_lints() -> None:
 
     assert cli.LINT_GAMES == SELF_PLAY_GAMES and cli.SHEET_FORMATS == sheet.FORMATS
     assert cli.MAX_MOVES == simulate.DEFAULT_MAX_MOVES
+
+
+PER_EVENT_MODULES = ("asks", "claims", "draws", "engine", "flow", "laying", "notation",
+                     "plays", "questions", "resolve", "session", "simulate", "state")
+
+
+def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:
+    """Python 3.11 reads ``Phase.OVER`` through EnumType.__getattr__, a Python-level call;
+    code run on every event uses the plain names (``PHASE_OVER``) instead."""
+    import ast
+    from enum import Enum
+
+    from referee import notation, spec, state
+
+    enums = {name for module in (notation, spec, state) for name, thing in vars(module).items()
+             if isinstance(thing, type) and issubclass(thing, Enum) and thing.__module__ ==
+             module.__name__}
+    found = []
+    for name in PER_EVENT_MODULES:
+        path = Path(__file__).parent.parent / "referee" / f"{name}.py"
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.Lambda):
+                continue
+            found += [f"{name}.py:{node.lineno}: {node.value.id}.{node.attr}"
+                      for node in ast.walk(function)
+                      if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                      and node.value.id in enums | {"LayDownRule"} and node.attr.isupper()]
+    assert len(enums) > 10 and not found, found
