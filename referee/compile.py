@@ -110,11 +110,13 @@ def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
         as_path = Path(ref)
         if as_path.suffix != RULE_SUFFIX:
             return None
-        candidates = [as_path] + ([near / as_path] if near else [])
+        candidates = [str(as_path)] + ([str(near / as_path)] if near else [])
     else:
         file = ref + RULE_SUFFIX
-        candidates = ([near / file] if near else []) + [rules_dir() / file]
-    return next((c for c in candidates if _exists(c)), None)
+        candidates = ([os.path.join(near, file)] if near else []) + [
+            os.path.join(rules_dir(), file)]
+    found = next((c for c in candidates if _exists(c)), None)  # plain strings: pathlib's
+    return None if found is None else Path(found)  # joins cost more than the stat
 
 
 def is_path(ref: str) -> bool:
@@ -130,9 +132,9 @@ def no_rule_file(ref: str) -> str:
             f"(bundled: {', '.join(bundled_rule_names())})")
 
 
-def _exists(path: Path) -> bool:
+def _exists(path: str) -> bool:
     try:
-        path.stat()
+        os.stat(path)
     except (OSError, ValueError):  # missing, a name too long, a NUL in it
         return False
     return True
