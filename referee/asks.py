@@ -28,6 +28,16 @@ def unlaid(state: GameState, lk: Lookups, cards: frozenset[Card] | list[Card]) -
     return [c for c in cards if set_name[c] not in out]
 
 
+def _any_unlaid(state: GameState, lk: Lookups, cards: frozenset[Card]) -> bool:
+    """Whether a card of ``cards`` has its set still in play (:func:`unlaid`, without
+    listing them)."""
+    out, set_name = state.finished, lk.set_name
+    for card in cards:  # noqa: SIM110 - a loop, not any(): no generator on every ask
+        if set_name[card] not in out:
+            return True
+    return False
+
+
 def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
     """Why ``ask`` breaks the rules whatever the cards, or None (turn aside)."""
     spec, name = lk.spec, state.players
@@ -57,7 +67,7 @@ def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | Non
         if state.decided(owner.name):
             return RefereeError(Kind.ILLEGAL, f"{ask.card} is in the set {owner.name}, "
                                 "which is out of play")
-    elif not unlaid(state, lk, lk.cards_of_rank.get(ask.rank, frozenset())):
+    elif not _any_unlaid(state, lk, lk.cards_of_rank.get(ask.rank, frozenset())):
         return RefereeError(Kind.ILLEGAL, f"every {ask.rank} is laid down already")
     return None
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from referee import asks, claims, draws, laying, plays, questions, refills
 from referee.captures import random_play
 from referee.cards import Card
+from referee.draws import DRAWING
 from referee.errors import Kind, RefereeError
 from referee.facts import Fact, decide
 from referee.flow import give_turn, pass_targets, resume, targets
@@ -265,7 +266,7 @@ class Engine:
             if state.questioning is not None:
                 return questions.forced_answer(state)
             return asks.forced_answer(lk, state)
-        if phase in draws.DRAWING and state.stock:
+        if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
             return None if draws.shown_on_draw(lk, state) else Draw(state.turn)
@@ -349,7 +350,7 @@ class Engine:
         if state.phase is PHASE_ANSWER:
             return RefereeError(Kind.TURN, f"{name[self._asked(state)]} must answer "
                                 f"{name[state.turn]} first")
-        if state.phase in draws.DRAWING:
+        if state.phase in DRAWING:
             return RefereeError(Kind.TURN, f"{name[state.turn]} must draw first")
         return None
 
