@@ -9,7 +9,8 @@ run under ``valgrind --tool=callgrind`` twice: checking one game, and checking i
 then the whole corpus. The difference of the two instruction counts over the
 corpus's events is the cost of an event, with the interpreter's start-up, the imports
 and the first game's set-up left out. Every ``--tree`` (a worktree of an older commit)
-is counted on the same files.
+is counted on the same files. Last, a whole cold ``python -m referee check`` of one
+game is counted, start-up and imports included.
 """
 
 from __future__ import annotations
@@ -54,6 +55,28 @@ def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
     return sum(check_file(file).events for file in folder.glob("*.txt"))
 
 
+def callgrind_count(command: list[str], tree: Path, env: dict[str, str]) -> int:
+    """Instructions callgrind counts for ``command`` run from ``tree``."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        cwd=tree, env=env, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind gave no count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def cold_check(tree: Path, file: Path, cache: Path) -> int:
+    """Instructions of a whole ``python -m referee check FILE`` in a new process (the
+    interpreter's start-up and every import included), with its rule file compiled in
+    the disk cache and the modules compiled: as every run but the first."""
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "REFEREE_CACHE_DIR": str(cache),
+           "PYTHONHASHSEED": "0"}
+    command = [sys.executable, "-m", "referee", "check", str(file)]
+    subprocess.run(command, cwd=tree, env=env, capture_output=True, check=False)
+    return callgrind_count(command, tree, env)
+
+
 def instructions(tree: Path, corpus: Path, which: str) -> int:
     """Instructions callgrind counts for the child run from ``tree``: with a fixed hash
     seed (set orders, and so the work, are then the same each run), after a run
@@ -62,13 +85,7 @@ def instructions(tree: Path, corpus: Path, which: str) -> int:
            "PYTHONHASHSEED": "0"}
     child = [sys.executable, "-c", CHILD, str(corpus), which]
     subprocess.run(child, cwd=tree, env=env, capture_output=True, check=True)
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *child],
-        cwd=tree, env=env, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind gave no count: {done.stderr[-500:]}")
-    return int(found.group(1))
+    return callgrind_count(child, tree, env)
 
 
 def main() -> None:
@@ -90,6 +107,11 @@ def main() -> None:
                          - instructions(tree, corpus, "one"))
                 print(f"{game}, {players} players ({args.games} games, {events:,} events): "
                       f"{spent / events:9,.0f} instructions/event  ({tree})")
+        first = Path(name) / GAMES[0][0] / "game-0000.txt"
+        for tree in trees:
+            spent = cold_check(tree, first, Path(name) / f"cache-{trees.index(tree)}")
+            print(f"a cold `referee check` of one game: {spent / 1e6:,.0f} million "
+                  f"instructions  ({tree})")
 
 
 if __name__ == "__main__":
