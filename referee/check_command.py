@@ -26,9 +26,9 @@ def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
             elif len(transcripts) == 1:
                 echo(verdict.report(), err=not verdict.ok)
                 if verdict.knowledge is not None:
-                    from referee.display import knowledge_table, print_table  # rich: lazily
+                    from referee.display import knowledge_table, table_text  # rich: lazily
 
-                    print_table(knowledge_table(verdict.knowledge, verdict.state))
+                    echo(table_text(knowledge_table(verdict.knowledge, verdict.state)))
             else:
                 echo(_one_line(verdict))
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from rich.console import Console
@@ -39,6 +40,13 @@ def knowledge_table(knowledge: dict[str, list[str]], state: dict[str, Any] | Non
     return table
 
 
-def print_table(table: Table) -> None:
-    """Print a table to standard output."""
-    Console(soft_wrap=False).print(table)
+def table_text(table: Table) -> str:
+    """A table drawn as rich would draw it on standard output (as wide, in colour on a
+    terminal, in ASCII where that is all it can show), but returned, not written: the
+    caller writes it, as it writes everything else."""
+    screen = Console(soft_wrap=False)
+    canvas = io.TextIOWrapper(io.BytesIO(), encoding=screen.encoding, errors="replace")
+    Console(file=canvas, soft_wrap=False, width=screen.width,
+            force_terminal=screen.is_terminal).print(table)
+    canvas.flush()
+    return canvas.buffer.getvalue().decode(screen.encoding).rstrip("\n")

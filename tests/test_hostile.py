@@ -176,6 +176,26 @@ def test_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
     assert done.stderr == "referee: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_knowledge_table_to_a_full_disk(tmp_path: Path) -> None:
+    game = tmp_path / "game.txt"  # not legal: the verdict goes to standard error
+    game.write_text("game: go-fish\nplayers: Ann Bob\ndeal: hidden\nBob asks Ann for 7\n")
+    with open("/dev/full", "w") as full:
+        done = referee_process("check", "--knowledge", str(game), stdout=full)
+    assert done.returncode == 2
+    assert done.stderr.endswith("referee: cannot write the output: No space left on device\n")
+
+
+def test_output_in_an_encoding_without_the_names_letters(tmp_path: Path) -> None:
+    game = tmp_path / "game.txt"
+    game.write_text("game: go-fish\nplayers: Ann Bob Zoë\ndeal: hidden\nAnn asks Zoë for 7\n")
+    done = subprocess.run([sys.executable, "-m", "referee", "check", "--knowledge", str(game)],
+                          capture_output=True, text=True, check=False, timeout=30,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert "Traceback" not in done.stderr and done.returncode == 0, done.stderr
+    assert "| Zo? " in done.stdout  # rich's ASCII table, the letter replaced
+
+
 def test_simulate_into_a_folder_that_cannot_be_made(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
