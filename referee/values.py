@@ -88,7 +88,7 @@ def _record_type(cls: type[T], hashed: bool) -> type[T]:
     namespace = {key: item for key, item in cls.__dict__.items()
                  if key not in names and key not in ("__dict__", "__weakref__")}
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
-    namespace.update(__slots__=names, __match_args__=names, _field_names=names,
+    namespace.update({FIELDS: names}, __slots__=names, __match_args__=names,
                      _fields_of=staticmethod(_fields_getter(names)), __repr__=_repr,
                      __init__=_initialiser(cls.__qualname__, names, defaults))
     if getattr(cls, "__eq__", None) is object.__eq__:  # equality a base defines is kept

@@ -7,6 +7,8 @@ instead of the default.
 
 from __future__ import annotations
 
+import ast
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -114,9 +116,6 @@ PER_EVENT_MODULES = ("asks", "claims", "draws", "engine", "flow", "laying", "not
 def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:
     """Python 3.11 reads ``Phase.OVER`` through EnumType.__getattr__, a Python-level call;
     code run on every event uses the plain names (``PHASE_OVER``) instead."""
-    import ast
-    from enum import Enum
-
     from referee import notation, spec, state
 
     enums = {name for module in (notation, spec, state) for name, thing in vars(module).items()
