@@ -20,6 +20,7 @@ from prompt_toolkit.document import Document
 
 from referee.choices import Choices
 from referee.live import Command, LiveTable
+from referee.sanitize import printable
 from referee.state import Phase
 
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")  # as referee/notation.py reads a line
@@ -206,4 +207,5 @@ class TableCompleter(Completer):
         """The completions of the word before the cursor."""
         typed, options = candidates(self.table, document.text_before_cursor)
         for option in options:  # a whole word, so the next can be typed at once
-            yield Completion(option + " ", start_position=-len(typed), display=option)
+            yield Completion(option + " ", start_position=-len(typed),
+                             display=printable(option))  # the menu is written as shown

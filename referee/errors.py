@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
+from referee.sanitize import printable as printable  # the reports' (and others') one way
 from referee.values import value
 
 SHOWN_LINE = 80  # the most characters of a source line an error shows
+MAX_WORD = 200  # the most characters of one word (a name, a token, a path) a message keeps
+MAX_MESSAGE = 10_000  # the most characters of a message (a contradiction's proof is long)
+_LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
 
 
 class Kind(Enum):
@@ -55,20 +60,6 @@ class Span:
         return f"  {printable(text)}\n  {' ' * (column - 1)}{marks}"
 
 
-def printable(text: str) -> str:
-    r"""``text`` safe to show on a terminal, one character for one: control and format
-    characters (escapes, a lone CR, bidi overrides, line separators) become ``\ufffd``
-    and a tab a space, so a hostile line cannot rewrite the screen and the caret
-    stays under its column.
-
-    >>> printable("Ann\x1b[2J\tasks\u202e") == "Ann\ufffd[2J asks\ufffd"
-    True
-    """
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else " " if c == "\t" else "\ufffd" for c in text)
-
-
 def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
     """The place of the first byte of ``data`` that is not UTF-8."""
     line = data[: error.start].count(b"\n") + 1
@@ -79,16 +70,41 @@ def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:
     return Span(line, column, shown, source)
 
 
+def bounded(message: str) -> str:
+    """``message`` of a readable length whatever it quotes: a word longer than
+    ``MAX_WORD`` keeps its two ends around an ellipsis, and a message longer than
+    ``MAX_MESSAGE`` its start. Every message is cut where it quotes what was typed
+    (:func:`referee.reading.quoted`); this is the backstop for what was not.
+
+    >>> message = bounded("it is " + "A" * 10**7 + "'s turn, not Bob's")
+    >>> len(message), message[-48:]
+    (247, "AAAAAAAA's (10000002 characters) turn, not Bob's")
+    """
+    if len(message) <= MAX_WORD:
+        return message
+    message = _LONG_WORD.sub(_cut_word, message)
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}... ({len(message)} characters)"
+    return message
+
+
+def _cut_word(match: re.Match[str]) -> str:
+    word = match.group()
+    return f"{word[:MAX_WORD // 2]}...{word[-MAX_WORD // 2:]} ({len(word)} characters)"
+
+
 class RefereeError(Exception):
     """A failure a person caused and can act on: a kind, a message, a place."""
 
     def __init__(self, kind: Kind, message: str, span: Span | None = None,
                  because: tuple[tuple[int, str], ...] = ()) -> None:
+        message = bounded(message)
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.span = span
-        self.because = because  # (line, reason): the earlier events that prove a contradiction
+        # (line, reason): the earlier events that prove a contradiction
+        self.because = tuple((line, bounded(why)) for line, why in because) if because else ()
 
     @property
     def exit_status(self) -> int:

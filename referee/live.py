@@ -22,11 +22,18 @@ from referee.announce import awaited, did, joined, last_ask, rendered, status_ta
 from referee.choices import Choices
 from referee.display import knowledge_table
 from referee.draws import due_turn_up
-from referee.errors import Kind, RefereeError, Span, printable
+from referee.errors import Kind, RefereeError, Span, bounded, printable
 from referee.journal import Journal, save_copy
 from referee.moves import EndLaying, NothingLaid
 from referee.notation import Event, Header, read_events, read_transcript
-from referee.reading import MAX_TRANSCRIPT_BYTES, ascii_number, decode, first_line, read_capped
+from referee.reading import (
+    MAX_TRANSCRIPT_BYTES,
+    ascii_number,
+    decode,
+    first_line,
+    quoted,
+    read_capped,
+)
 from referee.session import Session
 from referee.setup import MAX_SEED_DIGITS, set_up
 from referee.spec import Shown
@@ -227,7 +234,7 @@ class LiveTable:
             details = error.span.caret() if error.span else ""
             if proof:
                 details += ("\n" if details else "") + "the lines that prove it:\n" + proof
-            return Reply(f"{lead}contradiction: {printable(error.message)}{rest}; "
+            return Reply(f"{lead}contradiction: {error.message}{rest}; "
                          "'accept' records it and goes on, 'undo' drops it",
                          details=details, refused=True)
         return self._refused(error, done, rest)
@@ -243,7 +250,7 @@ class LiveTable:
     def _refused(self, error: RefereeError, done: list[str], rest: str) -> Reply:
         self.refused += 1
         lead = f"accepted: {' / '.join(done)}; " if done else ""
-        return Reply(f"{lead}refused, {error.kind.value}: {printable(error.message)}{rest}; "
+        return Reply(f"{lead}refused, {error.kind.value}: {error.message}{rest}; "
                      "nothing changed", details=error.span.caret() if error.span else "",
                      refused=True)
 
@@ -254,7 +261,7 @@ class LiveTable:
 
     def _line_text(self, line: int) -> str:
         lines = self.journal.lines
-        return printable(lines[line - 1].strip()) if 0 < line <= len(lines) else "?"
+        return lines[line - 1].strip() if 0 < line <= len(lines) else "?"
 
     # -- commands -------------------------------------------------------------------
 
@@ -291,7 +298,7 @@ class LiveTable:
             lines = self.journal.lines
             width = len(str(len(lines)))
             return Reply(f"the game so far ({self.source}):", "\n".join(
-                f"{number:>{width}}  {printable(text)}"
+                f"{number:>{width}}  {text}"
                 for number, text in enumerate(lines, start=1) if text.strip()))
         described = self.session.describe()
         table = knowledge_table(self.session.where_cards(KNOWN_SECONDS), described)
@@ -334,7 +341,7 @@ class LiveTable:
             event, _ = self.pending
             self.pending = None
             self.refused -= 1
-            typed = printable(event.span.text[event.span.column - 1:][:event.span.width])
+            typed = bounded(event.span.text[event.span.column - 1:][:event.span.width])
             return Reply(f"dropped: {typed} (it was never recorded); {self.prompt()}")
         journal = self.journal
         if not journal.entries:
@@ -347,7 +354,7 @@ class LiveTable:
         self.session.undo()
         journal.take_back()
         self._choices = None
-        return Reply(f"took back: {printable(line)}; {self.prompt()}")
+        return Reply(f"took back: {line}; {self.prompt()}")
 
     def _hand(self, args: list[str]) -> Reply:
         session = self.session
@@ -520,7 +527,7 @@ def start(seating: Seating, out: Path, near: Path | None = None, width: int = 10
     except RefereeError as error:
         message = error.message.replace("write them in a 'centre:' line", "--centre CARDS")
         if error.span is not None and error.span.text:
-            message = f"{message} (in '{printable(error.span.text)}')"
+            message = f"{message} (in {quoted(error.span.text, 80)})"
         status = Kind.RULES if error.kind is Kind.RULES else Kind.USAGE
         raise RefereeError(status, message, error.span if status is Kind.RULES else None
                            ) from None

@@ -1,5 +1,9 @@
 """A command's output on the standard streams, which may fail (a full disk, a closed
-pipe): written without click, so that ``referee check`` need not import it."""
+pipe): written without click, so that ``referee check`` need not import it.
+
+Every command writes here, and what it writes is made safe here (referee/sanitize.py):
+text from files never reaches a terminal as control sequences, and JSON carries such
+characters escaped."""
 
 from __future__ import annotations
 
@@ -9,12 +13,20 @@ import os
 import sys
 from typing import TextIO
 
+from referee.sanitize import json_escaped, printable
+
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 
 def echo(text: str, err: bool = False) -> None:
-    """Print ``text`` and a newline, at once; output that cannot be written ends the
-    command with status 2 and one line on standard error."""
+    """Print ``text``, made printable, and a newline, at once; output that cannot be
+    written ends the command with status 2 and one line on standard error."""
+    echo_drawn(printable(text), err)
+
+
+def echo_drawn(text: str, err: bool = False) -> None:
+    """Print ``text`` as it is: what rich drew (referee/display.py) from cells made
+    printable before drawing, whose escapes are rich's own colours."""
     stream = sys.stderr if err else sys.stdout
     try:
         _write(stream, text + "\n")
@@ -48,7 +60,8 @@ def silence(stream: TextIO) -> None:
 
 
 def json_text(value: object, indent: int | None = None) -> str:
-    """``value`` as JSON text (json is imported only by the commands that print it)."""
+    """``value`` as JSON text, every character that is not printable escaped (json is
+    imported only by the commands that print it)."""
     import json
 
-    return json.dumps(value, indent=indent, ensure_ascii=False)
+    return json_escaped(json.dumps(value, indent=indent, ensure_ascii=False))

@@ -27,10 +27,11 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from referee.completion import TableCompleter
-from referee.errors import Kind, RefereeError, printable
+from referee.errors import Kind, RefereeError
 from referee.live import LiveTable, Reply, Seating, resume, start
 from referee.output import INTERRUPTED, silence
-from referee.reading import ascii_number
+from referee.reading import ascii_number, quoted
+from referee.sanitize import printable
 from referee.setup import MAX_SEED_DIGITS
 from referee.values import frozen
 
@@ -58,33 +59,34 @@ def play(arguments: PlayArguments, stdin: TextIO, stdout: TextIO, stderr: TextIO
     """Run a live table from the command line; the exit status."""
     terminal = stdin.isatty() and stdout.isatty()
     width = shutil.get_terminal_size().columns if terminal else 100
+    say = printer(stderr)
     try:
-        table = _open(arguments, width, stderr)
+        table = _open(arguments, width, say)
     except RefereeError as error:
-        stderr.write(error.report() + "\n")
+        say(error.report())
         return error.exit_status
     try:
         if terminal:
-            return run_prompt(table, prompt_session(), _printer(stdout))
-        return run_lines(table, _lines(stdin), _printer(stdout))
+            return run_prompt(table, prompt_session(), printer(stdout))
+        return run_lines(table, _lines(stdin), printer(stdout))
     except KeyboardInterrupt:
-        stderr.write(f"interrupted; every accepted event is in {table.source} "
-                     f"(go on with --resume {table.source})\n")
+        say(f"interrupted; every accepted event is in {table.source} "
+            f"(go on with --resume {table.source})")
         return INTERRUPTED
     except RefereeError as error:  # the transcript file could not be written
-        stderr.write(error.report() + "\n")
+        say(error.report())
         return error.exit_status
     except OSError as exc:  # the answers could not be written (a closed pipe, a full disk)
         silence(stdout)
         with contextlib.suppress(OSError):
-            stderr.write(f"referee: cannot write the output: {exc.strerror or exc}; every "
-                         f"accepted event is in {table.source}\n")
+            say(f"referee: cannot write the output: {exc.strerror or exc}; every "
+                f"accepted event is in {table.source}")
         return 2
     finally:
         table.journal.close()
 
 
-def _open(arguments: PlayArguments, width: int, stderr: TextIO) -> LiveTable:
+def _open(arguments: PlayArguments, width: int, say: Write) -> LiveTable:
     if arguments.resume is not None:
         given = [name for name, value in (
             ("GAME", arguments.game), ("--players", arguments.players),
@@ -96,16 +98,15 @@ def _open(arguments: PlayArguments, width: int, stderr: TextIO) -> LiveTable:
             raise RefereeError(Kind.USAGE, f"--resume goes on with the file's own game: "
                                f"drop {', '.join(given)}")
         def warn(text: str) -> None:
-            stderr.write(f"warning: {text}\n")
+            say(f"warning: {text}")
 
         table = resume(arguments.resume, warn, width)
-        stderr.write(f"going on with {table.source}: {table.prompt()}\n")
+        say(f"going on with {table.source}: {table.prompt()}")
         return table
     seating = seating_of(arguments)
     out = arguments.out or default_out(seating.game)
     table = start(seating, out, Path(), width)
-    stderr.write(f"{table.session.game.spec.title}: writing {out}; 'help' lists the "
-                 "commands\n")
+    say(f"{table.session.game.spec.title}: writing {out}; 'help' lists the commands")
     return table
 
 
@@ -121,7 +122,8 @@ def seating_of(arguments: PlayArguments) -> Seating:
     for option in arguments.options:
         name, equals, value = option.partition("=")
         if not equals or not name.strip() or not value.strip():
-            raise RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}")
+            raise RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not "
+                               f"{quoted(option, 80)}")
         options.append((name.strip(), value.strip()))
     deal = (arguments.deal or "hidden").split()
     seed = None
@@ -130,7 +132,7 @@ def seating_of(arguments: PlayArguments) -> Seating:
         seed = ascii_number(deal[1], MAX_SEED_DIGITS)
         if seed is None:
             raise RefereeError(Kind.USAGE, f"--deal seed N takes a whole number, not "
-                               f"{deal[1]!r}")
+                               f"{quoted(deal[1])}")
     elif deal[:1] == ["given"] and len(deal) == 2:
         given = Path(deal[1])
     elif deal != ["hidden"]:
@@ -152,10 +154,11 @@ def default_out(game: str) -> Path:
     return path
 
 
-def _printer(stream: TextIO) -> Write:
-    """Write a reply and flush it at once; a typed name cannot rewrite the screen."""
+def printer(stream: TextIO) -> Write:
+    """The live table's one way to write: a line made printable (referee/sanitize.py),
+    flushed at once, so that a name or a rule file's title cannot rewrite the screen."""
     def write(text: str) -> None:
-        stream.write("\n".join(printable(line) for line in text.split("\n")) + "\n")
+        stream.write(printable(text) + "\n")
         stream.flush()
     return write
 
@@ -199,7 +202,7 @@ def run_prompt(table: LiveTable, prompt: PromptSession[str], write: Write) -> in
             history.append_string(line)
     while True:
         try:
-            text = prompt.prompt(lambda: f"{printable(table.prompt())}> ",
+            text = prompt.prompt(lambda: f"{printable(table.prompt())}> ",  # plain, not HTML
                                  completer=TableCompleter(table),
                                  complete_while_typing=False)
         except EOFError:

@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from referee.sanitize import json_escaped
 from referee.spec import GameSpec
 from referee.values import fields, is_record
 
@@ -54,5 +55,5 @@ def spec_schema() -> dict[str, Any]:
 def spec_text(spec: GameSpec) -> str:
     """The spec as ``field: value`` lines, for people (``referee show`` without --json)."""
     data = spec_to_json(spec)
-    return "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}"
+    return "\n".join(f"{key}: {json_escaped(json.dumps(value, ensure_ascii=False))}"
                      for key, value in data.items())
