@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from referee.claims import waiting_for
+from referee.display import cell
 from referee.draws import DRAWING, due_turn_up
 from referee.flow import pass_targets, targets
 from referee.laying import legal_lay_downs
@@ -200,7 +201,7 @@ def status_tables(session: Session) -> list[Table]:
     state = session.state
     game = session.game
     teams = bool(game.spec.teams)
-    players = Table(title=game.spec.title, title_justify="left")
+    players = Table(title=cell(game.spec.title), title_justify="left")
     players.add_column("player", style="bold")
     if teams:
         players.add_column("team")
@@ -216,7 +217,7 @@ def status_tables(session: Session) -> list[Table]:
         row.append(str(described["hands"][name]))
         if not teams:
             row += [" ".join(described["sets"][name]) or "-", str(described["scores"][name])]
-        players.add_row(*row)
+        players.add_row(*map(cell, row))
     notes = []
     if "stock" in described or state.stock:
         notes.append(f"stock: {len(state.stock)}")
@@ -227,7 +228,7 @@ def status_tables(session: Session) -> list[Table]:
     if described.get("void"):
         notes.append(f"void: {', '.join(described['void'])}")
     if notes:
-        players.caption = "; ".join(notes)
+        players.caption = cell("; ".join(notes))
         players.caption_justify = "left"
     if not teams:
         return [players]
@@ -238,8 +239,9 @@ def status_tables(session: Session) -> list[Table]:
     sides.add_column("score", justify="right")
     for index, team in enumerate(game.team_names):
         members = [n for s, n in enumerate(state.players) if game.teams[s] == index]
-        sides.add_row(team, " ".join(members), ", ".join(described["sets"][team]) or "-",
-                      str(described["scores"][team]))
+        sides.add_row(*map(cell, (team, " ".join(members),
+                                  ", ".join(described["sets"][team]) or "-",
+                                  str(described["scores"][team]))))
     return [players, sides]
 
 
@@ -247,7 +249,7 @@ def rendered(*tables: Table, width: int = 100) -> str:
     """Tables as plain text, for a terminal or a pipe alike."""
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False,
-                      soft_wrap=False)
+                      soft_wrap=False, markup=False, emoji=False, highlight=False)
     for table in tables:
         console.print(table)
     return "\n".join(line.rstrip() for line in buffer.getvalue().rstrip("\n").split("\n"))

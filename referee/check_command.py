@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.checker import Verdict, check_file
-from referee.output import INTERRUPTED, echo, json_text
+from referee.output import INTERRUPTED, echo, echo_drawn, json_text
 
 
 def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
@@ -28,7 +28,7 @@ def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
                 if verdict.knowledge is not None:
                     from referee.display import knowledge_table, table_text  # rich: lazily
 
-                    echo(table_text(knowledge_table(verdict.knowledge, verdict.state)))
+                    echo_drawn(table_text(knowledge_table(verdict.knowledge, verdict.state)))
             else:
                 echo(_one_line(verdict))
     except KeyboardInterrupt:

@@ -1,4 +1,4 @@
-"""Tables for people: what is known of every card, by player."""
+"""Tables for people: what is known of every card, by player; every cell is data."""
 
 from __future__ import annotations
 
@@ -7,8 +7,18 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from referee.sanitize import printable
 
 PUBLIC_PLACES = ("stock", "centre", "sets", "piles")
+
+
+def cell(text: str) -> Text:
+    """``text`` (a name, a card, a rule file's title) as rich should show it: data,
+    never markup (``[b]Bob`` stays ``[b]Bob``), and printable before it is drawn, so
+    that a drawn table needs no sanitising that would take rich's colours too."""
+    return Text(printable(text))
 
 
 def knowledge_table(knowledge: dict[str, list[str]], state: dict[str, Any] | None) -> Table:
@@ -35,18 +45,18 @@ def knowledge_table(knowledge: dict[str, list[str]], state: dict[str, Any] | Non
             count = str(state.get("stock", 0) if state else 0)
         else:
             count = str(len(known[place]))
-        table.add_row(place, count, " ".join(known[place]) or "-",
-                      " ".join(maybe[place]) or "-")
+        table.add_row(cell(place), count, cell(" ".join(known[place]) or "-"),
+                      cell(" ".join(maybe[place]) or "-"))
     return table
 
 
 def table_text(table: Table) -> str:
     """A table drawn as rich would draw it on standard output (as wide, in colour on a
     terminal, in ASCII where that is all it can show), but returned, not written: the
-    caller writes it, as it writes everything else."""
+    caller writes it as drawn (referee.output.echo_drawn), its cells made printable."""
     screen = Console(soft_wrap=False)
     canvas = io.TextIOWrapper(io.BytesIO(), encoding=screen.encoding, errors="replace")
-    Console(file=canvas, soft_wrap=False, width=screen.width,
-            force_terminal=screen.is_terminal).print(table)
+    Console(file=canvas, soft_wrap=False, width=screen.width, markup=False, emoji=False,
+            highlight=False, force_terminal=screen.is_terminal).print(table)
     canvas.flush()
     return canvas.buffer.getvalue().decode(screen.encoding).rstrip("\n")
