@@ -11,6 +11,7 @@ from pathlib import Path
 
 from referee.balance import Report
 from referee.errors import Kind, RefereeError
+from referee.reading import quoted
 
 PLOT_SUFFIXES = (".svg", ".png")
 MISSING = "--plot needs matplotlib: pip install 'referee[plot]' (or pip install matplotlib)"
@@ -19,7 +20,8 @@ MISSING = "--plot needs matplotlib: pip install 'referee[plot]' (or pip install 
 def check_plot_path(path: Path) -> None:
     """Refuse a plot file that is neither ``.svg`` nor ``.png``, before any game is played."""
     if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise RefereeError(Kind.USAGE, f"a plot is written as .svg or .png, not {path.name!r}")
+        raise RefereeError(Kind.USAGE, "a plot is written as .svg or .png, not "
+                           f"{quoted(path.name, 80)}")
 
 
 def plot_report(report: Report, lengths: Sequence[int], path: Path) -> None:
@@ -53,7 +55,7 @@ def plot_report(report: Report, lengths: Sequence[int], path: Path) -> None:
     right.set_ylabel("% of finished games")
     right.legend(loc="upper right")
     figure.suptitle(f"{report.title}: {report.games} {report.unit}s, {report.players} players, "
-                    f"seed {report.seed}")
+                    f"seed {report.seed}", parse_math=False)  # a rule file's '$' is no TeX
     figure.tight_layout()
     try:
         figure.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)

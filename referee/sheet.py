@@ -8,6 +8,7 @@ fields differ from its base's, and an option's entry lists the topics it changes
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
@@ -41,6 +42,9 @@ from referee.values import fields, frozen, replace
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FORMATS = ("md", "html")
 MAX_MISSING_RANKS = 3  # a deck with more ranks missing is described by its ranks
+# What Markdown would read as HTML (a tag, an entity), a link or emphasis; the sheet's own
+# sentences use none of these, so every one in its text came from the rule file.
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]<>&~|])")
 
 # -- the words for every closed set of phrases ---------------------------------------
 
@@ -564,17 +568,17 @@ class Sheet:
     footer: str
 
     def markdown(self) -> str:
-        """The sheet as Markdown."""
-        out = [f"# {self.title}", ""]
+        """The sheet as Markdown, its text escaped as the HTML page's is."""
+        out = [f"# {_md(self.title)}", ""]
         if self.about:
-            out += [self.about, ""]
+            out += [_md(self.about), ""]
         for section in self.sections:
-            out += [f"## {section.heading}", ""]
+            out += [f"## {_md(section.heading)}", ""]
             for text, subs in section.items:
-                out.append(f"- {text}")
-                out += [f"  - {sub}" for sub in subs]
+                out.append(f"- {_md(text)}")
+                out += [f"  - {_md(sub)}" for sub in subs]
             out.append("")
-        out.append(f"*{self.footer}*")
+        out.append(f"*{_md(self.footer)}*")
         return "\n".join(out) + "\n"
 
     def html(self) -> str:
@@ -595,6 +599,16 @@ class Sheet:
     def render(self, fmt: str) -> str:
         """The sheet in ``fmt``: ``md`` or ``html``."""
         return self.html() if fmt == "html" else self.markdown()
+
+
+def _md(text: str) -> str:
+    r"""``text`` as Markdown shows it, word for word: a character Markdown would take as
+    HTML, a link or emphasis is escaped with a backslash.
+
+    >>> _md("Fish <script>alert(1)</script> [x](javascript:y) &#x202e;")
+    'Fish \\<script\\>alert(1)\\</script\\> \\[x\\](javascript:y) \\&#x202e;'
+    """
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", text)
 
 
 _PAGE = """<!DOCTYPE html>
