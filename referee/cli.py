@@ -13,7 +13,7 @@ from referee.checker import format_text, read_transcript_file
 from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
 from referee.output import INTERRUPTED, echo, json_text
-from referee.reading import STDIN
+from referee.reading import STDIN, quoted
 from referee.spec import GameSpec
 
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
@@ -153,7 +153,7 @@ def _option_values(options: tuple[str, ...]) -> dict[str, str]:
     for option in options:
         name, equals, value = option.partition("=")
         if not equals or not name or not value:
-            _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {option!r}"))
+            _exit(RefereeError(Kind.USAGE, f"an option reads NAME=VALUE, not {quoted(option, 80)}"))
         values[name.strip()] = value.strip()
     return values
 

@@ -546,7 +546,7 @@ class _Compiler:
                 for spec in self._suit_sets(node, ranks, in_deck):
                     clash = next((c for c in spec.cards if c in owner), None)
                     if clash is not None:
-                        fail(f"{clash} is already in the set {owner[clash]!r}", node.span)
+                        fail(f"{clash} is already in the set {quoted(owner[clash])}", node.span)
                     owner.update(dict.fromkeys(spec.cards, spec.name))
                     sets.append(spec)
                 continue
@@ -554,14 +554,14 @@ class _Compiler:
             name_words = [w for w in node.words if w.span.column < colon]
             name = " ".join(w.text.lower() for w in name_words)
             if any(s.name == name for s in sets):
-                fail(f"there are two sets named {name!r}", node.span)
+                fail(f"there are two sets named {quoted(name)}", node.span)
             members: set[Card] = set()
             for word in node.words[len(name_words):]:
                 card = parse_card(word.text)
                 if card is None or card not in in_deck:
                     fail(f"{quoted(word.text)} is not a card of this deck", word.span)
                 if card in owner or card in members:
-                    fail(f"{card} is already in the set {owner.get(card, name)!r}", word.span)
+                    fail(f"{card} is already in the set {quoted(owner.get(card, name))}", word.span)
                 members.add(card)
             owner.update(dict.fromkeys(members, name))
             sets.append(SetSpec(name, frozenset(members), frozenset([name]), name))
@@ -582,7 +582,7 @@ class _Compiler:
             label, first, last = part.words
             kind = label.text.lower()
             if kind in names:
-                fail(f"two ranges are named {kind!r}", label.span)
+                fail(f"two ranges are named {quoted(kind)}", label.span)
             names.add(kind)
             members = self._rank_range(first, last, ranks)
             for suit in suits:
@@ -911,7 +911,7 @@ def _refuse_repeats(layer: RuleFile) -> None:
         else:
             key = (_slot(node),)
         if key in seen:
-            fail(f"{_heading(node)!r} is given twice in this file (first on line "
+            fail(f"{quoted(_heading(node))} is given twice in this file (first on line "
                  f"{seen[key].span.line}); say it once", node.span)
         seen[key] = node
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from referee.ast import Node, RuleFile
 from referee.compile import SET_KINDS, load_layers, load_spec, slot_of, statements_in_force
 from referee.engine import Engine
-from referee.errors import RefereeError, Span, printable
+from referee.errors import RefereeError, Span, bounded, printable
 from referee.reading import ascii_number
 from referee.sheet import counts_text, normalized
 from referee.simulate import play_one, seeds
@@ -66,7 +66,7 @@ class Finding:
     def report(self) -> str:
         """``file:line:column: warning: message [code]`` and the line with a caret."""
         where = f"{self.span.source}:{self.span.line}:{self.span.column}: "
-        text = printable(f"{where}warning: {self.message} [{self.code.value}]")
+        text = printable(f"{where}warning: {bounded(self.message)} [{self.code.value}]")
         caret = self.span.caret()
         return f"{text}\n{caret}" if caret else text
 

@@ -275,7 +275,7 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
     if not rest or rest[0].text != ":":
         if key == "hand" and name is not None and is_digits(name.text):
             return None  # `hand 2` starts a new hand: an event
-        raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {key!r}",
+        raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {quoted(key)}",
                            Span(number, rest[0].column if rest else len(line) + 1, line, source))
     values = tuple(t for t in rest[1:] if t.text != ",")
     return Header(key, name, values, span)

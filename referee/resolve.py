@@ -37,6 +37,7 @@ from referee.notation import (
     Token,
 )
 from referee.questions import read_question
+from referee.reading import quoted
 from referee.setup import Game
 from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
 from referee.state import PHASE_ANSWER, GameState
@@ -134,7 +135,7 @@ class Resolver:
     def _card(self, event: Event, token: Token) -> Card:
         card = parse_card(token.text)
         if card is None or card not in self.engine.deck:
-            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is not a card of this deck",
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is not a card of this deck",
                                self._span(event, token))
         return card
 
@@ -153,7 +154,7 @@ class Resolver:
                 first, last = event.items[0], event.items[-1]
                 at = Span(event.span.line, first.column, event.span.text, event.span.source,
                           last.column + len(last.text) - first.column)
-            raise RefereeError(Kind.UNKNOWN, f"{text!r} names no set of {spec.title} "
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} names no set of {spec.title} "
                                f"(sets: {names})", at)
         return found
 
@@ -175,7 +176,7 @@ class Resolver:
         spec = self.spec
         question = read_question(spec, player, target, event.item_text())
         if question is None:
-            raise RefereeError(Kind.UNKNOWN, f"{event.item_text()!r} is not a rank, a suit "
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(event.item_text())} is not a rank, a suit "
                                "(spades) or a colour (red, black)",
                                self._span(event, event.items[0]))
         if not spec.questions:
@@ -185,7 +186,7 @@ class Resolver:
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
         text = event.item_text()
         spec = self.spec
-        problem = f"{text!r} is not a card or a rank"
+        problem = f"{quoted(text)} is not a card or a rank"
         if len(event.items) == 1:
             card = parse_card(text)
             rank = rank_of(card) if card is not None else parse_rank(text)

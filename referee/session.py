@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
 from referee.engine import Engine
-from referee.errors import Kind, RefereeError, Span
+from referee.errors import Kind, RefereeError, Span, bounded
 from referee.facts import Fact, decide, stock_place
 from referee.moves import Move
 from referee.notation import (
@@ -361,8 +361,8 @@ class Session:
             self.record.add(span.line, move)
         if state.judged is not None:
             claim, judgement = state.judged
-            self.notes.append((span.line, describe_judgement(
-                state, claim, judgement, self.game.side_names)))
+            self.notes.append((span.line, bounded(describe_judgement(
+                state, claim, judgement, self.game.side_names))))
 
     def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
         """The error for an event no deal explains, with the lines that prove it."""

@@ -9,7 +9,7 @@ from referee.compile import OptionError, find_rule_file, load_spec, no_rule_file
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
-from referee.reading import Unreadable, ascii_number
+from referee.reading import Unreadable, ascii_number, quoted
 from referee.spec import GameSpec
 from referee.values import frozen
 
@@ -38,8 +38,8 @@ class Table:
         at = Span(line.line, token.column, line.text, line.source, len(token.text))
         if matches:
             names = " or ".join(self.players[i] for i in matches)
-            raise RefereeError(Kind.UNKNOWN, f"{token.text!r} could be {names}", at)
-        raise RefereeError(Kind.UNKNOWN, f"no player is named {token.text!r} "
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} could be {names}", at)
+        raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(token.text)} "
                            f"(players: {', '.join(self.players)})", at)
 
 
@@ -103,7 +103,8 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     def optional(key: str) -> Header | None:
         found = by_key.get(key, [])
         if len(found) > 1:
-            raise RefereeError(Kind.HEADER, f"the header {key!r} is given twice", found[1].span)
+            raise RefereeError(Kind.HEADER, f"the header {quoted(key)} is given twice",
+                               found[1].span)
         return found[0] if found else None
 
     def required(key: str) -> Header:
@@ -141,7 +142,7 @@ def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Spa
     for header in headers:
         if header.key not in DEAL_KEYS:
             raise RefereeError(Kind.HEADER, f"after 'hand N' only the deal follows "
-                               f"({', '.join(DEAL_KEYS)}), not {header.key!r}", header.span)
+                               f"({', '.join(DEAL_KEYS)}), not {quoted(header.key)}", header.span)
         by_key.setdefault(header.key, []).append(header)
     deals = by_key.get("deal", [])
     if len(deals) > 1:
@@ -315,7 +316,7 @@ def _read_deal(
                     raise RefereeError(Kind.HEADER, f"{card} is dealt twice (also on line "
                                        f"{seen[card]})", at)
                 what = "not a card" if card is None else f"not in the deck of {spec.title}"
-                raise RefereeError(Kind.UNKNOWN, f"{token.text!r} is {what}", at)
+                raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is {what}", at)
             seen[card] = number
             cards.append(card)
         return tuple(cards)

@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
 from referee.errors import Kind, RefereeError, Span
-from referee.reading import decode, lines_of, read_rule_file
+from referee.reading import decode, lines_of, quoted, read_rule_file
 from referee.resources import grammar_path
 
 _KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
@@ -113,11 +113,11 @@ def _friendly(exc: UnexpectedInput, lines: list[str], source: str) -> RefereeErr
         found = text[column - 1: column] or "end of line"
         return RefereeError(Kind.RULES, f"unexpected {found!r} here", span)
     if isinstance(exc, UnexpectedToken | UnexpectedEOF):
-        found = "the end of the line" if _is_newline(exc) else repr(_token_text(exc))
+        found = "the end of the line" if _is_newline(exc) else quoted(_token_text(exc))
         if at_start and not _is_heading(first_word):
             known = ", ".join(statement_headings())
             return RefereeError(
-                Kind.RULES, f"unknown statement {first_word!r}; a statement starts with "
+                Kind.RULES, f"unknown statement {quoted(first_word)}; a statement starts with "
                 f"one of: {known}", span)
         expected = _expected_words(exc)
         hint = f"; expected {expected}" if expected else ""
