@@ -36,6 +36,7 @@ from referee.setup import MAX_SEED_DIGITS
 from referee.values import frozen
 
 Write = Callable[[str], None]
+MAX_STEM = 40  # the most characters of the game's name in a default file name
 
 
 @frozen
@@ -143,8 +144,9 @@ def seating_of(arguments: PlayArguments) -> Seating:
 
 
 def default_out(game: str) -> Path:
-    """A new file in the current folder for a game without --out: the game and the time."""
-    stem = Path(game).stem or "game"
+    """A new file in the current folder for a game without --out: the game (its first
+    characters: a file name has a length limit) and the time."""
+    stem = Path(game).stem[:MAX_STEM] or "game"
     base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
     path = Path(f"{base}.txt")
     number = 1
