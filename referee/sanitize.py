@@ -6,7 +6,9 @@ or the clipboard (ESC, OSC 0 and 52, the 8-bit CSI U+009B), a bidi override that
 turns the rest of the line around, an invisible character. The data keep the raw
 text; what is written goes through one of two functions, at the few places every
 command writes (referee/output.py, the live table's writer in referee/prompt.py):
-:func:`printable` for text, :func:`json_escaped` for JSON.
+:func:`printable` for text, :func:`json_escaped` for JSON. A table rich draws in
+colour is made of cells made printable first (referee/display.py), so that its own
+escapes are kept.
 """
 
 from __future__ import annotations

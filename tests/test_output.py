@@ -331,6 +331,33 @@ def test_any_transcript_text_reaches_no_terminal(name: str, comment: str, card: 
                 str(folder / "live.txt")], stdin=typed)
 
 
+WHITESPACE = [c for c in map(chr, range(0x3001)) if c.isspace() and c != "\n"]
+
+
+@settings(max_examples=50, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(comment=hostile, gaps=st.lists(st.sampled_from(WHITESPACE), min_size=8, max_size=8))
+def test_format_is_shown_printable_and_checks_the_same(comment: str, gaps: list[str],
+                                                       tmp_path: Path) -> None:
+    """Whitespace between words is shown as a space, so words stay apart; the rest of a
+    comment as U+FFFD: the canonical form still checks to the same verdict."""
+    game = Path(tempfile.mkdtemp(dir=tmp_path)) / "game.txt"
+    one, two, three, four, five, six, seven, eight = gaps
+    game.write_text(f"game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n# {as_text(comment)}\n"
+                    f"Ann{one}asks{two}Bob{three}for 4  # {as_text(comment)}\n"
+                    f"{four}# {as_text(comment)}\n"
+                    f"Bob{five}asks{six}Ann{seven}for{eight}7  # {as_text(comment)}\n",
+                    encoding="utf-8")
+    out = check_safe(["format", str(game)])
+    original = json.loads(check_safe(["check", "--json", str(game)]))
+    again = check_text(out, str(game), RULES).to_json()
+    assert (again["ok"], again["events"], again["state"]) == (
+        original["ok"], original["events"], original["state"])
+    error, first = again["error"], original["error"]  # the referee's lines come first
+    assert (error["kind"], error["column"], error["message"]) == (
+        first["kind"], first["column"], first["message"])
+
+
 # -- long quotes: an enormous token is quoted cut short --------------------------------
 
 HEADER = "game: go-fish\nplayers: Ann Bob Cy\ndeal: seed 7\n\n"
