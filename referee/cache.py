@@ -13,6 +13,7 @@ ever saves time.
 
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import hashlib
 import os
@@ -22,6 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from referee.files import new_temporary
 from referee.resources import grammar_path
 
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
@@ -107,10 +109,14 @@ def store(name: str, value: object) -> None:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         if len(data) > MAX_ENTRY_BYTES:
             return
-        temporary = place / f".{name}.{os.getpid()}.tmp"
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-        os.replace(temporary, place / f"{name}.pickle")
+        descriptor, temporary = new_temporary(place / f"{name}.pickle", 0o600)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+            os.replace(temporary, place / f"{name}.pickle")
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         return

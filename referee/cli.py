@@ -10,8 +10,16 @@ import click
 
 from referee.check_command import check_transcripts, status_of
 from referee.checker import format_text, read_transcript_file
-from referee.compile import bundled_rule_names, find_rule_file, load_spec, no_rule_file
+from referee.compile import (
+    bundled_rule_names,
+    find_rule_file,
+    load_spec,
+    no_rule_file,
+    rule_reference,
+)
 from referee.errors import Kind, RefereeError
+from referee.files import refuse_existing
+from referee.notation import write_game
 from referee.output import INTERRUPTED, echo, json_text
 from referee.reading import STDIN, quoted
 from referee.spec import GameSpec
@@ -97,14 +105,17 @@ def format_transcript(transcript: Path) -> None:
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the lengths and the wins by side into FILE.svg or FILE.png "
               "(needs matplotlib: pip install 'referee[plot]').")
+@click.option("--force", is_flag=True,
+              help="Replace files --out and --plot would write that exist already.")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
              max_moves: int, options: tuple[str, ...], hidden: bool, target: int | None,
-             jobs: int, as_json: bool, plot: Path | None) -> None:
+             jobs: int, as_json: bool, plot: Path | None, force: bool) -> None:
     """Play random legal games of RULES (a name or a path) and report on their balance:
     wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
     from referee.balance import report  # statistics, processes and rich: lazily
     from referee.plot import check_plot_path, plot_report
     from referee.runs import Settings, play_games, progress_bar
+    from referee.simulate import refuse_earlier_run
 
     spec = _load_or_exit(rules, _option_values(options))
     if players not in spec.player_counts:
@@ -112,11 +123,16 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     try:
         if plot is not None:
             check_plot_path(plot)
+            if not force:
+                refuse_existing(plot, "add --force to replace it")
         if out is not None:
+            write_game(rule_reference(spec))  # a name it cannot write: before any game
             _make_folder(out)
+            if not force:
+                refuse_earlier_run(out, spec.name, games)
         settings = Settings(spec.source, tuple(sorted(spec.options_set.items())), spec.name,
                             players, max_moves, None if out is None else str(out), hidden,
-                            target)
+                            target, force=force)
         target = target or spec.match_target  # a rule file's match: plays whole matches
         long_run = games * (MATCH_WEIGHT if target else 1) >= LONG_RUN
         bar = progress_bar() if long_run and sys.stderr.isatty() else None
@@ -129,7 +145,8 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
             for line in figures.lines():
                 echo(line)
         if plot is not None and run.records:
-            plot_report(figures, sorted(r.moves for r in run.records if r.over), plot)
+            plot_report(figures, sorted(r.moves for r in run.records if r.over), plot,
+                        force=force)
     except RefereeError as exc:
         _exit(exc)
     if run.interrupted:
@@ -262,9 +279,11 @@ class _PlayCommand(click.Command):
               help="The transcript file to write (a new file; default: GAME-TIME.txt).")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path),
               help="Go on with the game in this transcript file.")
+@click.option("--force", is_flag=True,
+              help="Replace the --out file if it exists (never written through a link).")
 def play(game: str | None, players: str | None, dealer: str | None, deal: str | None,
          me: str | None, hand: str | None, centre: str | None, options: tuple[str, ...],
-         target: int | None, out: Path | None, resume: Path | None) -> None:
+         target: int | None, out: Path | None, resume: Path | None, force: bool) -> None:
     """Referee a game live: type each event as it happens and the referee answers at
     once ('help' lists the commands). Every accepted event is written to the transcript
     file at once. Without a terminal, events come on standard input, a verdict line
@@ -274,7 +293,7 @@ def play(game: str | None, players: str | None, dealer: str | None, deal: str | 
     from referee.prompt import play as play_live  # prompt_toolkit: only for live play
 
     arguments = PlayArguments(game, players, dealer, deal, me, hand, centre, options, target,
-                              out, resume)
+                              out, resume, force)
     sys.exit(play_live(arguments, sys.stdin, sys.stdout, sys.stderr))
 
 

@@ -4,18 +4,25 @@ answers, so that a kill, a Ctrl-C or a closed terminal loses nothing.
 The file is a transcript ``referee check`` reads: the header, then one line for each
 event (a new hand's deal lines after its ``hand N``). Each write appends whole lines
 in one system call and is flushed to the disk (fsync) before :meth:`Journal.append`
-returns; taking an event back truncates the file to where its lines began.
+returns; taking an event back truncates the file to where its lines began. A new
+file is made exclusively (never over a file or through a link) unless ``--force``
+replaces it; a file resumed is read and replayed before anything in it is written.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 
+from referee import files
 from referee.errors import Kind, RefereeError
-from referee.reading import MAX_TRANSCRIPT_BYTES, decode, read_capped
+from referee.reading import MAX_TRANSCRIPT_BYTES, decode, read_open_file, require_regular
 from referee.values import factory, frozen, mutable
+
+_RESUME_FLAGS = (os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_NOCTTY", 0))
 
 
 @frozen
@@ -41,49 +48,83 @@ class Journal:
     starts: list[int] = factory(list)  # each line's byte offset, when reopened
 
     @classmethod
-    def create(cls, path: Path, header: list[str]) -> Journal:
-        """Start a new file with ``header`` and a blank line; an existing file is never
-        overwritten."""
+    def create(cls, path: Path, header: list[str], *, force: bool = False) -> Journal:
+        """Start a new file with ``header`` and a blank line. An existing file (or a
+        link) is never overwritten; with ``force``, it is replaced at once by the new
+        file, written whole beside it first."""
+        temporary: Path | None = None
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            if force:
+                fd, temporary = files.new_temporary(path)
+            else:
+                fd = files.create_new(path)
         except FileExistsError:
-            raise RefereeError(Kind.USAGE, f"{path} exists already: continue it with "
-                               f"--resume {path}, or name another file with --out") from None
+            raise RefereeError(Kind.USAGE, files.exists_message(
+                path, f"continue it with --resume {path}, name another file with --out, "
+                "or replace it with --force")) from None
         except OSError as exc:
             raise RefereeError(Kind.USAGE, f"cannot write {path}: "
                                f"{exc.strerror or exc}") from None
         journal = cls(path, fd, [], 0)
-        journal.append([*header, ""])
-        _sync_folder(path)
+        try:
+            journal.append([*header, ""])
+            if temporary is not None:
+                files.put_in_place(temporary, path)
+        except (RefereeError, OSError) as exc:
+            journal.close()
+            with contextlib.suppress(OSError):
+                os.unlink(temporary or path)
+            if isinstance(exc, RefereeError):
+                raise
+            raise RefereeError(Kind.USAGE, f"cannot write {path}: "
+                               f"{exc.strerror or exc}") from None
+        files.sync_folder(path)
         return journal
 
     @classmethod
-    def reopen(cls, path: Path) -> tuple[Journal, str, str | None]:
-        """Open a file to go on writing it: the journal, the file's text, and a warning
-        when its last line was cut short (by a kill in the middle of a write): that line
-        is dropped from the file."""
-        data = read_capped(path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
-        warning = None
-        if data and not data.endswith(b"\n"):
-            end = data.rfind(b"\n") + 1
-            cut = data[end:].decode("utf-8", "replace")
-            warning = (f"{path}: the last line was cut short and is ignored: "
-                       f"{cut[:60]!r}{'...' if len(cut) > 60 else ''}")
-            data = data[:end]
+    def resumed(cls, path: Path, fd: int, data: bytes) -> Journal:
+        """The journal of a file to go on with, open at ``fd``, as read: ``data``, which
+        may end in a line without a line break. Nothing is written."""
         text = decode(data, str(path), Kind.SYNTAX)
-        try:
-            fd = os.open(path, os.O_WRONLY)
-            if warning is not None:
-                os.ftruncate(fd, len(data))
-                os.fsync(fd)
-        except OSError as exc:
-            raise RefereeError(Kind.USAGE, f"cannot write {path}: "
-                               f"{exc.strerror or exc}") from None
-        lines = text.split("\n")[:-1] if text else []
-        starts = [0]
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        starts = [len(data) - len(text.encode())]  # a byte-order mark before the first
         for line in lines:
             starts.append(starts[-1] + len(line.encode()) + 1)
-        return cls(path, fd, lines, len(data), starts=starts), text, warning
+        return cls(path, fd, lines, len(data), starts=starts)
+
+    def end_last_line(self) -> None:
+        """Give the last line, read without a line break, its line break."""
+        self._write(b"\n")
+        self.size += 1
+
+    def keep_cut_line(self, head: bytes, comment: str) -> None:
+        """Put ``comment`` in place of the line cut short after ``head`` (the file's
+        bytes up to its last line break, as this journal read them): a new file, written
+        whole beside the old and renamed over it, so that a kill now loses nothing."""
+        data = head + comment.encode() + b"\n"
+        try:
+            fd, temporary = files.new_temporary(self.path)
+        except OSError as exc:
+            raise RefereeError(Kind.USAGE, f"cannot write {self.path}: "
+                               f"{exc.strerror or exc}") from None
+        try:
+            if hasattr(os, "fchmod"):  # the old file's permissions
+                os.fchmod(fd, stat.S_IMODE(os.fstat(self.fd).st_mode))
+            files.write_all(fd, data)
+            os.fsync(fd)
+            files.put_in_place(temporary, self.path)
+        except OSError as exc:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise RefereeError(Kind.USAGE, f"cannot write {self.path}: "
+                               f"{exc.strerror or exc}") from None
+        self.close()
+        self.fd = fd
+        self.lines.append(comment)
+        self.size = len(data)
 
     @property
     def next_line(self) -> int:
@@ -133,35 +174,38 @@ class Journal:
     def _write(self, data: bytes) -> None:
         try:
             os.lseek(self.fd, self.size, os.SEEK_SET)
-            done = 0
-            while done < len(data):
-                done += os.write(self.fd, data[done:])
+            files.write_all(self.fd, data)
             os.fsync(self.fd)
         except OSError as exc:
             raise RefereeError(Kind.USAGE, f"cannot write {self.path}: "
                                f"{exc.strerror or exc}") from None
 
 
-def save_copy(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a new file put in place of the old at once)."""
-    temporary = path.with_name(f".{path.name}.saving")
+def open_to_resume(path: Path) -> tuple[int, bytes]:
+    """The file to go on with, open to read and write, and its bytes; nothing in it is
+    changed. Anything but a regular file is refused, and so is a link: the file it
+    leads to is resumed by its own name."""
     try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
+        status = os.lstat(path)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise RefereeError(Kind.USAGE, f"cannot save {path}: {exc.strerror or exc}") from None
+        raise RefereeError(Kind.USAGE, f"cannot read {path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(status.st_mode):
+        raise RefereeError(Kind.USAGE, f"{path} is a symbolic link: go on with the file it "
+                           "leads to by its own name")
+    require_regular(path, status.st_mode, Kind.USAGE)  # opening a device may do something
+    try:
+        fd = os.open(path, _RESUME_FLAGS)
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        return fd, read_open_file(fd, path, MAX_TRANSCRIPT_BYTES, Kind.USAGE, "a transcript")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
-def _sync_folder(path: Path) -> None:
-    """Flush the new file's name in its folder to the disk too."""
-    with contextlib.suppress(OSError):
-        fd = os.open(path.parent if str(path.parent) else Path(), os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+def save_copy(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` as a new file; with ``force``, in place of what is
+    there (a new file written whole, then renamed over it)."""
+    files.write_file(path, text.encode(), force=force, verb="save",
+                     hint=f"'save --force {path}' replaces it")

@@ -14,6 +14,7 @@ The prompt (referee/prompt.py) and the line-by-line mode for pipes both drive
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -23,9 +24,16 @@ from referee.choices import Choices
 from referee.display import knowledge_table
 from referee.draws import due_turn_up
 from referee.errors import Kind, RefereeError, Span, bounded, printable
-from referee.journal import Journal, save_copy
+from referee.journal import Journal, open_to_resume, save_copy
 from referee.moves import EndLaying, NothingLaid
-from referee.notation import Event, Header, read_events, read_transcript
+from referee.notation import (
+    Event,
+    Header,
+    TranscriptReader,
+    read_events,
+    read_transcript,
+    write_game,
+)
 from referee.reading import (
     MAX_TRANSCRIPT_BYTES,
     ascii_number,
@@ -42,9 +50,11 @@ from referee.values import frozen, replace
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
+CUT_MARK = "# cut short, not played:"  # a last line a kill cut short, kept on --resume
 DONE_MARK = "# done"  # 'done' typed here: the referee filled in what the cards forced
 KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")
+FORCE = "--force"  # 'save --force FILE': replace what is there
 
 
 class Command(Enum):
@@ -79,7 +89,8 @@ Commands:
   history         the game so far, with line numbers
   undo            take back the last event (or drop a contradiction just reported)
   accept          record the contradiction just reported and go on
-  save FILE       write the transcript so far to FILE
+  save FILE       write the transcript so far to FILE, a new file (the rest of the
+                  line is its name); save --force FILE replaces what is there
   done            nobody lays down more sets now (at the end of a hand); with the
                   cards known, let the referee fill in what they decide
   hand [CARDS] [centre CARDS]
@@ -180,6 +191,8 @@ class LiveTable:
             self.journal.append([f"# {comment.strip()}"])
             return Reply("noted")
         command = self._command(words[0])
+        if command is Command.SAVE:  # the rest of the line is a file name, '#' and all
+            return self._save(text.lstrip()[len(words[0]):])
         if command is not None:
             return self._run(command, words[1:])
         return self._events(body, comment.strip() if hash_sign else "")
@@ -274,8 +287,6 @@ class LiveTable:
             return self._hand(args)
         if command is Command.DONE:
             return self._done()
-        if command is Command.SAVE:
-            return self._save(args)
         if command is Command.QUIT:
             return Reply(f"the game is in {self.source}"
                          + (f"; go on with --resume {self.source}"
@@ -390,21 +401,29 @@ class LiveTable:
         self._choices = None
         return Reply(f"accepted: {' / '.join(lines)}; {self.prompt()}")
 
-    def _save(self, args: list[str]) -> Reply:
-        if len(args) != 1:
-            return Reply("refused: say where: 'save game.txt'", refused=False)
-        path = Path(args[0])
+    def _save(self, rest: str) -> Reply:
+        """``save [--force] FILE``: FILE is the rest of the line (in quotes or not)."""
+        name = rest.strip()
+        force = name.split(maxsplit=1)[:1] == [FORCE]
+        if force:
+            name = name[len(FORCE):].strip()
+        if len(name) > 1 and name[0] == name[-1] == '"':
+            name = name[1:-1]
+        if not name:
+            return Reply("refused: say where: 'save game.txt' ('save --force game.txt' "
+                         "replaces a file)", refused=False)
+        path = Path(name)
         try:
             same = path.resolve() == self.journal.path.resolve()
-        except OSError:
+        except (OSError, RuntimeError, ValueError):
             same = False
         if same:
-            return Reply(f"{path} is the live transcript: it is saved already")
+            return Reply(f"{printable(str(path))} is the live transcript: it is saved already")
         try:
-            save_copy(path, self.journal.text())
+            save_copy(path, self.journal.text(), force=force)
         except RefereeError as error:
-            return Reply(f"refused: {error.message}", refused=False)
-        return Reply(f"saved {len(self.journal.lines)} lines in {path}")
+            return Reply(f"refused: {printable(error.message)}", refused=False)
+        return Reply(f"saved {len(self.journal.lines)} lines in {printable(str(path))}")
 
 
 def _at_line(event: Event, line: int) -> Event:
@@ -462,7 +481,7 @@ def _what(choices: Choices, seat: int, verb: str) -> str:
 
 def header_lines(seating: Seating) -> list[str]:
     """The header a new game's transcript starts with."""
-    lines = [f"game: {seating.game}",
+    lines = [write_game(seating.game),
              *(f"option {name}: {value}" for name, value in seating.options),
              f"players: {' '.join(seating.players)}"]
     if seating.dealer is not None:
@@ -501,16 +520,17 @@ def _given_lines(path: Path) -> list[str]:
     return lines
 
 
-def start(seating: Seating, out: Path, near: Path | None = None, width: int = 100
-          ) -> LiveTable:
-    """Set up a new game from the command line and start its transcript at ``out``;
-    a header the referee refuses is a usage error (nothing is written)."""
+def start(seating: Seating, out: Path, near: Path | None = None, width: int = 100, *,
+          force: bool = False) -> LiveTable:
+    """Set up a new game from the command line and start its transcript at ``out``, a
+    new file (with ``force``, in place of what is there); a header the referee refuses
+    is a usage error (nothing is written)."""
     if (seating.me is None) != (seating.hand is None):
         raise RefereeError(Kind.USAGE, "--me NAME and --hand CARDS go together")
     if (seating.me is not None or seating.centre is not None) and seating.deal != "hidden":
         raise RefereeError(Kind.USAGE, "--me, --hand and --centre type what is known of a "
                            "hidden deal; with --deal seed or given every card is known")
-    typed = [seating.game, *seating.players, seating.dealer, seating.hand, seating.centre,
+    typed = [*seating.players, seating.dealer, seating.hand, seating.centre,
              *(part for option in seating.options for part in option)]
     if any(value is not None and any(c in value for c in "\n\r#") for value in typed):
         raise RefereeError(Kind.USAGE, "a name, a card list or an option on the command line "
@@ -532,50 +552,121 @@ def start(seating: Seating, out: Path, near: Path | None = None, width: int = 10
         raise RefereeError(status, message, error.span if status is Kind.RULES else None
                            ) from None
     session = Session(game)
-    journal = Journal.create(out, header)
+    journal = Journal.create(out, header, force=force)
     plan = DealPlan(seating.seed if seating.deal == "seed" else None, seating.me)
     return LiveTable(session, journal, plan, width)
 
 
 def resume(path: Path, warn: Callable[[str], None], width: int = 100) -> LiveTable:
     """Go on with the game in the transcript at ``path``: every event in it is played
-    again (those the table accepted against the cards, trusted). A last line cut short
-    (by a kill in the middle of a write) is dropped, with a warning. An event the
-    referee refuses is an error in the file."""
-    journal, text, warning = Journal.reopen(path)
-    if warning is not None:
-        warn(warning)
-    source = str(path)
+    again (those the table accepted against the cards, trusted). An event the referee
+    refuses is an error in the file. Nothing in the file changes until it has read as
+    a transcript and replayed.
+
+    A last line without a line break is played as typed if the file replays with it
+    (it gets its line break); if it does not read or is refused while the file without
+    it replays, it was cut short by a kill: it is not played, and stays in the file as
+    a ``# cut short, not played:`` comment. Either way ``warn`` says so."""
+    fd, data = open_to_resume(path)
     try:
-        transcript = read_transcript(text, source)
-        if not transcript.headers:
-            raise transcript.error or RefereeError(
-                Kind.HEADER, "the file holds no header: it is not a transcript",
-                Span(1, 1, first_line(text), source))
-        game = set_up(transcript.headers, Span(1, 1, first_line(text), source,
-                                               len(first_line(text))), path.parent)
-        session = Session(game)
-        accepted = _accepted_lines(journal.lines)
-        dones = [number for number, line in enumerate(journal.lines, start=1)
-                 if line.strip() == DONE_MARK]
-        for event in transcript.events:
-            while dones and dones[0] < event.span.line:
-                _settle_again(session, journal, dones.pop(0))
-            error = session.attempt(event)
-            if error is not None and event.span.line in accepted:
-                error = session.attempt(event, trust=True)
-            if error is not None:
-                raise error
-            journal.mark(event.span.line)
-        if transcript.error is None:
-            for number in dones:
-                _settle_again(session, journal, number)
-        if transcript.error is not None:
-            raise transcript.error
-    except RefereeError:
-        journal.close()
+        try:
+            table = _replayed(Journal.resumed(path, fd, data), width)
+        except RefereeError as error:
+            head = data[:data.rfind(b"\n") + 1]
+            if head == data or _in_header(data, head.count(b"\n") + 1):
+                raise
+            try:
+                table = _replayed(Journal.resumed(path, fd, head), width)
+            except RefereeError:
+                raise error from None
+            warn(_keep_cut_line(table.journal, head, data[len(head):], error))
+            return table
+        if data and not data.endswith(b"\n"):
+            table.journal.end_last_line()
+            warn(_typed_last_line(table.journal))
+    except BaseException:
+        os.close(fd)
         raise
+    return table
+
+
+def _in_header(data: bytes, line: int) -> bool:
+    """Whether line ``line`` of the file reads as one of its header lines (a header is
+    written whole, with the blank line after it: no kill cuts it short)."""
+    try:
+        text = decode(data, "", Kind.SYNTAX)
+    except RefereeError:
+        return False
+    return TranscriptReader(text, "").events_from > line
+
+
+def _keep_cut_line(journal: Journal, head: bytes, cut: bytes, error: RefereeError) -> str:
+    """Keep a last line cut short in the file as a comment; the warning saying where."""
+    text = cut.decode("utf-8", "replace").rstrip("\r")
+    comment = f"{CUT_MARK} {text}"
+    journal.keep_cut_line(head, comment)
+    number = len(journal.lines)
+    reason = "does not read" if error.kind in (Kind.SYNTAX, Kind.HEADER) else "is refused"
+    why = printable(error.message.split("; ")[0])
+    why = why if len(why) <= 120 else why[:117] + "..."
+    return (f"{journal.path}:{number}: the last line, {quoted(printable(text), 60)}, has no "
+            f"line break and {reason} ({error.kind.value}: {why}): cut "
+            f"short by a kill, it is not played, and is kept as a comment on line {number}: "
+            f"{quoted(printable(comment), 80)}")
+
+
+def _typed_last_line(journal: Journal) -> str:
+    """The warning for a last line without a line break, read as typed."""
+    text = journal.lines[-1]
+    event = bool(text.split("#", 1)[0].strip())
+    return (f"{journal.path}:{len(journal.lines)}: the last line, "
+            f"{quoted(printable(text.rstrip(chr(13))), 60)}, had no line break; it reads, so "
+            "it is taken as typed and given one"
+            + (" ('undo' takes its event back if it was cut short)" if event else ""))
+
+
+def _replayed(journal: Journal, width: int) -> LiveTable:
+    """The table of the transcript ``journal`` read: its events played again."""
+    path = journal.path
+    text = journal.text()
+    source = str(path)
+    transcript = read_transcript(text, source)
+    if not transcript.headers:
+        raise _no_header(journal.lines, transcript.error, source)
+    game = set_up(transcript.headers, Span(1, 1, first_line(text), source,
+                                           len(first_line(text))), path.parent)
+    session = Session(game)
+    accepted = _accepted_lines(journal.lines)
+    dones = [number for number, line in enumerate(journal.lines, start=1)
+             if line.strip() == DONE_MARK]
+    for event in transcript.events:
+        while dones and dones[0] < event.span.line:
+            _settle_again(session, journal, dones.pop(0))
+        error = session.attempt(event)
+        if error is not None and event.span.line in accepted:
+            error = session.attempt(event, trust=True)
+        if error is not None:
+            raise error
+        journal.mark(event.span.line)
+    if transcript.error is None:
+        for number in dones:
+            _settle_again(session, journal, number)
+    if transcript.error is not None:
+        raise transcript.error
     return LiveTable(session, journal, _plan(transcript.headers), width)
+
+
+def _no_header(lines: list[str], error: RefereeError | None, source: str) -> RefereeError:
+    """Why a file without header lines is not resumed: its first line that is not a note
+    is no header line (or, when it holds a ':', the reader's error for it)."""
+    number = next((n for n, line in enumerate(lines, start=1)
+                   if line.split("#", 1)[0].strip()), 1)
+    text = lines[number - 1] if lines else ""
+    if error is not None and error.span is not None and error.span.line == number and (
+            ":" in text):
+        return error
+    return RefereeError(Kind.HEADER, "the file holds no header ('game: NAME', 'players: "
+                        "NAMES'): it is not a transcript", Span(number, 1, text, source))
 
 
 def _settle_again(session: Session, journal: Journal, line: int) -> None:

@@ -23,7 +23,7 @@ HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "s
 NAMED_HEADER_KEYS = ("option", "team", "hand")
 MAX_COUNT_DIGITS = 6
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
-
+_PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
 
 class EventKind(Enum):
     """The kinds of event a transcript line can hold."""
@@ -277,8 +277,55 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
             return None  # `hand 2` starts a new hand: an event
         raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {quoted(key)}",
                            Span(number, rest[0].column if rest else len(line) + 1, line, source))
+    if key == "game" and ('"' in line or "#" in line):
+        game = _game_value(line, rest[0].column, len(body), number, source)
+        if game is not None:
+            return Header(key, name, (game,), span)
     values = tuple(t for t in rest[1:] if t.text != ",")
     return Header(key, name, values, span)
+
+
+def _game_value(line: str, colon: int, comment: int, number: int, source: str
+                ) -> Token | None:
+    r"""The rule file a ``game:`` line names in quotes (``game: "./go fish#2.rules"``,
+    ``\`` and ``"`` escaped), or None when it is not quoted. A path cut short by a
+    ``#`` right after it (``game: go-fish#v2.rules``) is refused: it would name
+    another file."""
+    after = line[colon:]
+    start = colon + len(after) - len(after.lstrip())
+    if not line.startswith('"', start):
+        if start < comment < len(line) and not line[comment - 1].isspace():
+            whole = line[start:].split()[0]
+            if _looks_like_a_path(whole) and not _looks_like_a_path(line[start:comment]):
+                raise RefereeError(Kind.HEADER, f"'#' starts a comment, so this names "
+                                   f"{quoted(line[start:comment], 40)}, not "
+                                   f"{quoted(whole, 60)}: a path holding '#' is written "
+                                   f'in quotes, game: "{whole}"',
+                                   Span(number, comment + 1, line, source))
+        return None
+    text: list[str] = []
+    index = start + 1
+    while index < len(line) and line[index] != '"':
+        if line[index] == "\\":
+            index += 1
+            if index == len(line) or line[index] not in '"\\':
+                raise RefereeError(Kind.SYNTAX, "in a quoted path only \\\\ and \\\" are "
+                                   "escapes (a backslash written \\\\)",
+                                   Span(number, index, line, source, 2))
+        text.append(line[index])
+        index += 1
+    if index == len(line):
+        raise RefereeError(Kind.SYNTAX, "the quoted path has no closing '\"'",
+                           Span(number, start + 1, line, source, len(line) - start))
+    rest = line[index + 1:].lstrip()
+    if rest and not rest.startswith("#"):
+        raise RefereeError(Kind.SYNTAX, "after the quoted path only a comment may follow",
+                           Span(number, len(line) - len(rest) + 1, line, source, len(rest)))
+    return Token("".join(text), start + 1)
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return text.endswith(".rules") or "/" in text or "\\" in text
 
 
 _ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
@@ -432,12 +479,29 @@ def write_table(
     target: int | None = None,
 ) -> list[str]:
     """Canonical header lines before the deal: game, options, players, dealer, teams."""
-    lines = [f"game: {game}", *(f"option {name}: {value}" for name, value in options),
+    lines = [write_game(game), *(f"option {name}: {value}" for name, value in options),
              f"players: {' '.join(players)}", f"dealer: {players[dealer]}",
              *(f"team {name}: {' '.join(members)}" for name, members in teams)]
     if target is not None:
         lines.append(f"target: {target}")
     return lines
+
+
+def write_game(game: str) -> str:
+    r"""The ``game:`` line naming the rule file ``game`` so that it reads back the same:
+    as it is when it is one plain word, else in double quotes, ``\`` and ``"`` escaped.
+    A name holding a line break cannot be written: a usage error.
+
+    >>> write_game("go-fish"), write_game("./go fish#v2.rules"), write_game('a"b.rules')
+    ('game: go-fish', 'game: "./go fish#v2.rules"', 'game: "a\\"b.rules"')
+    """
+    if "\n" in game:
+        raise RefereeError(Kind.USAGE, f"the rule file {quoted(game, 80)} cannot be named in "
+                           "a transcript: its name holds a line break")
+    if _PLAIN_GAME.fullmatch(game):
+        return f"game: {game}"
+    escaped = game.replace("\\", "\\\\").replace('"', '\\"')
+    return f'game: "{escaped}"'
 
 
 def write_deal(

@@ -6,11 +6,13 @@ asking for a plot is a usage error with the command that installs it.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 
 from referee.balance import Report
 from referee.errors import Kind, RefereeError
+from referee.files import write_file
 from referee.reading import quoted
 
 PLOT_SUFFIXES = (".svg", ".png")
@@ -24,9 +26,10 @@ def check_plot_path(path: Path) -> None:
                            f"{quoted(path.name, 80)}")
 
 
-def plot_report(report: Report, lengths: Sequence[int], path: Path) -> None:
+def plot_report(report: Report, lengths: Sequence[int], path: Path, *, force: bool = False
+                ) -> None:
     """Draw the games' lengths (a histogram) and each side's win rate with its 95%
-    interval into ``path``."""
+    interval into ``path``, a new file (with ``force``, in place of what is there)."""
     check_plot_path(path)
     try:
         import matplotlib
@@ -57,9 +60,11 @@ def plot_report(report: Report, lengths: Sequence[int], path: Path) -> None:
     figure.suptitle(f"{report.title}: {report.games} {report.unit}s, {report.players} players, "
                     f"seed {report.seed}", parse_math=False)  # a rule file's '$' is no TeX
     figure.tight_layout()
+    drawn = io.BytesIO()  # drawn here, then written as a new file: never through a link
+    suffix = path.suffix.lower()
     try:
-        figure.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
-    except OSError as exc:
-        raise RefereeError(Kind.USAGE, f"cannot write {path}: {exc.strerror or exc}") from None
+        figure.savefig(drawn, format=suffix[1:], metadata={"Date": None} if suffix == ".svg"
+                       else None)
     finally:
         pyplot.close(figure)
+    write_file(path, drawn.getvalue(), force=force, hint="add --force to replace it")

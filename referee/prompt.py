@@ -15,6 +15,7 @@ answer, whatever ends the program.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterable
@@ -54,6 +55,7 @@ class PlayArguments:
     target: int | None = None
     out: Path | None = None
     resume: Path | None = None
+    force: bool = False  # --force: replace the --out file if it exists
 
 
 def play(arguments: PlayArguments, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -94,7 +96,8 @@ def _open(arguments: PlayArguments, width: int, say: Write) -> LiveTable:
             ("--dealer", arguments.dealer), ("--deal", arguments.deal), ("--me", arguments.me),
             ("--hand", arguments.hand), ("--centre", arguments.centre),
             ("--option", arguments.options),
-            ("--target", arguments.target), ("--out", arguments.out)) if value]
+            ("--target", arguments.target), ("--out", arguments.out),
+            ("--force", arguments.force)) if value]
         if given:
             raise RefereeError(Kind.USAGE, f"--resume goes on with the file's own game: "
                                f"drop {', '.join(given)}")
@@ -106,7 +109,7 @@ def _open(arguments: PlayArguments, width: int, say: Write) -> LiveTable:
         return table
     seating = seating_of(arguments)
     out = arguments.out or default_out(seating.game)
-    table = start(seating, out, Path(), width)
+    table = start(seating, out, Path(), width, force=arguments.force)
     say(f"{table.session.game.spec.title}: writing {out}; 'help' lists the commands")
     return table
 
@@ -144,13 +147,14 @@ def seating_of(arguments: PlayArguments) -> Seating:
 
 
 def default_out(game: str) -> Path:
-    """A new file in the current folder for a game without --out: the game (its first
-    characters: a file name has a length limit) and the time."""
+    """A new name in the current folder for a game without --out: the game (its first
+    characters: a file name has a length limit) and the time (a name taken by anything,
+    a link included, is not used)."""
     stem = Path(game).stem[:MAX_STEM] or "game"
     base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
     path = Path(f"{base}.txt")
     number = 1
-    while path.exists():
+    while os.path.lexists(path):
         number += 1
         path = Path(f"{base}-{number}.txt")
     return path

@@ -102,17 +102,30 @@ def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
     if str(path) == STDIN:
         return _capped(_read_up_to(sys.stdin.buffer, limit + 1), source, limit, kind, what)
     try:
-        _require_regular(path, os.stat(path).st_mode, kind)
+        require_regular(path, os.stat(path).st_mode, kind)
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
         raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
     with open(fd, "rb", closefd=True) as file:
-        _require_regular(path, os.fstat(fd).st_mode, kind)  # it may have changed meanwhile
+        require_regular(path, os.fstat(fd).st_mode, kind)  # it may have changed meanwhile
         try:
             data = _read_up_to(file, limit + 1)
         except OSError as exc:
             raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
     return _capped(data, source, limit, kind, what)
+
+
+def read_open_file(fd: int, path: Path, limit: int, kind: Kind, what: str) -> bytes:
+    """:func:`read_capped` of a file already open at ``fd`` (read from its start and
+    left open)."""
+    require_regular(path, os.fstat(fd).st_mode, kind)
+    os.lseek(fd, 0, os.SEEK_SET)
+    with open(fd, "rb", closefd=False) as file:
+        try:
+            data = _read_up_to(file, limit + 1)
+        except OSError as exc:
+            raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
+    return _capped(data, str(path), limit, kind, what)
 
 
 def _read_up_to(file: BinaryIO, size: int) -> bytes:
@@ -141,7 +154,8 @@ def _capped(data: bytes, source: str, limit: int, kind: Kind, what: str) -> byte
                      "it goes past that here", Span(line, column, text.rstrip("\r"), source))
 
 
-def _require_regular(path: Path, mode: int, kind: Kind) -> None:
+def require_regular(path: Path, mode: int, kind: Kind) -> None:
+    """Refuse, as ``kind``, anything at ``path`` (of ``mode``) but a regular file."""
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):

@@ -52,6 +52,7 @@ class Settings:
     hidden: bool = False
     target: int | None = None
     max_hands: int = 100
+    force: bool = False  # replace transcripts that exist already
 
 
 @mutable
@@ -78,8 +79,9 @@ def play_game(engine: Engine, settings: Settings, number: int, seed: int) -> Gam
                                    max_moves=settings.max_moves, hidden=settings.hidden)
         lines, record = played.lines, game_record(played)
     if settings.out is not None:
-        simulate.write_transcript(Path(settings.out) / f"{settings.name}-{number:04d}.txt",
-                                  lines)
+        simulate.write_transcript(
+            Path(settings.out) / simulate.transcript_name(settings.name, number), lines,
+            force=settings.force)
     return record
 
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from referee import files
 from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
+from referee.files import exists_message
 from referee.flow import ended
 from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
+from referee.reading import is_digits
 from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE
 from referee.state import AFTER_DEAL, PHASE_LAY, PHASE_OVER, GameState
 from referee.values import frozen
@@ -204,9 +208,37 @@ def seeds(seed: int, games: int) -> Iterator[int]:
         yield rng.randrange(2**63)
 
 
-def write_transcript(path: Path, lines: tuple[str, ...]) -> None:
-    """Write one game's transcript; a failure is a usage error naming the file."""
+def transcript_name(name: str, number: int) -> str:
+    """The file name of game (or match) ``number`` of a run of the rules ``name``."""
+    return f"{name}-{number:04d}.txt"
+
+
+def refuse_earlier_run(folder: Path, name: str, games: int) -> None:
+    """A usage error naming the first file of a run of ``games`` games that ``folder``
+    holds already (from an earlier run); one look at the folder, however many games."""
+    prefix = f"{name}-"
+    taken = []
     try:
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                number = entry.name.removeprefix(prefix).removesuffix(".txt")
+                if (entry.name.startswith(prefix) and entry.name.endswith(".txt")
+                        and is_digits(number) and len(number) <= 20
+                        and 0 < int(number) <= games
+                        and entry.name == transcript_name(name, int(number))):
+                    taken.append(int(number))
     except OSError as exc:
-        raise RefereeError(Kind.USAGE, f"cannot write {path}: {exc.strerror or exc}") from None
+        raise RefereeError(Kind.USAGE, f"cannot read the folder {folder}: "
+                           f"{exc.strerror or exc}") from None
+    if taken:
+        first = folder / transcript_name(name, min(taken))
+        raise RefereeError(Kind.USAGE, exists_message(
+            first, f"{folder} holds {len(taken)} of this run's files from an earlier run; "
+            "add --force to replace them, or name another folder"))
+
+
+def write_transcript(path: Path, lines: tuple[str, ...], *, force: bool = False) -> None:
+    """Write one game's transcript as a new file (with ``force``, in place of what is
+    there); a failure is a usage error naming the file."""
+    files.write_file(path, ("\n".join(lines) + "\n").encode(), force=force,
+                     hint="add --force to replace it")

@@ -131,7 +131,7 @@ def test_two_jobs_write_the_transcripts_of_one(tmp_path: Path) -> None:
 def test_a_worker_that_cannot_write_is_a_clean_error(tmp_path: Path) -> None:
     (tmp_path / "go-fish-0002.txt").mkdir()
     status, _, err = run("simulate", "go-fish", "-p", "3", "-g", "4", "--out", str(tmp_path),
-                         "-j", "2")
+                         "-j", "2", "--force")  # without: refused before any game
     assert status == 2 and "cannot write" in err and "go-fish-0002.txt" in err
 
 

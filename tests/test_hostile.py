@@ -207,8 +207,12 @@ def test_simulate_into_a_folder_that_cannot_be_made(tmp_path: Path) -> None:
 def test_simulate_into_a_file_that_cannot_be_written(tmp_path: Path) -> None:
     (tmp_path / "authors-0002.txt").mkdir()
     status, _, err = run("simulate", "authors", "-p", "3", "-g", "3", "--out", str(tmp_path))
+    assert status == 2 and "authors-0002.txt exists already" in err  # before any game
+    status, _, err = run("simulate", "authors", "-p", "3", "-g", "3", "--out", str(tmp_path),
+                         "--force")
     assert status == 2 and "cannot write" in err and "authors-0002.txt" in err
     assert (tmp_path / "authors-0001.txt").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["authors-0001.txt", "authors-0002.txt"]
 
 
 def test_ctrl_c_in_simulate_keeps_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -515,9 +515,12 @@ def test_killed_mid_game_then_resumed_loses_no_event(tmp_path: Path) -> None:
         [sys.executable, "-m", "referee", "play", "--resume", str(game)],
         input="\n".join(events[half:]) + "\n", capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert "the last line was cut short and is ignored" in done.stderr
+    cut = f"# cut short, not played: {events[half][:5]}"
+    number = game.read_text().splitlines().index(cut) + 1
+    assert f"is kept as a comment on line {number}: {cut!r}" in done.stderr
     assert done.stdout.count("accepted: ") == len(events) - half
-    assert game.read_text().split("\n\n", 1)[1].splitlines() == events
+    kept = game.read_text().split("\n\n", 1)[1].splitlines()
+    assert kept == [*events[:half], cut, *events[half:]]
     verdict = check_file(game)
     assert verdict.ok and verdict.state == check_text("\n".join([*header, *events])).state
 
