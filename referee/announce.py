@@ -31,6 +31,7 @@ from referee.refills import dealt
 from referee.session import Session
 from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
+from referee.words import counted
 from referee.writer import format_move
 
 
@@ -74,7 +75,7 @@ def waiting(session: Session, state: GameState) -> str:
         return f"{who} to draw"
     if phase is Phase.TURN_UP:
         count = due_turn_up(engine.lookups, state)
-        return f"{count} {'card' if count == 1 else 'cards'} to turn up to the centre"
+        return f"{counted(count, 'card')} to turn up to the centre"
     if phase is Phase.PASS:
         return f"{who} to pass the turn to {joined([names[s] for s in pass_targets(state)])}"
     if phase is Phase.SHOW:

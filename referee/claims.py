@@ -21,6 +21,7 @@ from referee.moves import Claim, Show
 from referee.spec import FATE_VOID, GameSpec
 from referee.state import PHASE_SHOW, GameState
 from referee.values import frozen
+from referee.words import counted
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
@@ -64,8 +65,8 @@ def claim_violation(spec: GameSpec, state: GameState, claim: Claim) -> RefereeEr
         return RefereeError(Kind.ILLEGAL, f"the claim names {twice} twice")
     if len(named) != len(members):
         missing = " ".join(sorted(members - set(named)))
-        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} has {len(members)} cards; the "
-                            f"claim names {len(named)} (missing {missing})")
+        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} has {counted(len(members), 'card')}; "
+                            f"the claim names {len(named)} (missing {missing})")
     return None
 
 

@@ -32,6 +32,7 @@ from referee.setup import MAX_SEED_DIGITS, set_up
 from referee.spec import Shown
 from referee.state import Phase
 from referee.values import frozen, replace
+from referee.words import counted
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
@@ -419,8 +420,8 @@ def legal_text(table: LiveTable) -> str:
         for verb in choices.verbs(seat):
             lines.append(f"  {who} {verb} {_what(choices, seat, verb)}".rstrip())
     if state.phase is Phase.TURN_UP:
-        lines.append(f"  turn up {due_turn_up(session.engine.lookups, state)} cards from the "
-                     "stock, naming them")
+        due = due_turn_up(session.engine.lookups, state)
+        lines.append(f"  turn up {counted(due, 'card')} from the stock, naming them")
     return "\n".join(lines) or f"  {awaited(session)}"
 
 

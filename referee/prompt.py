@@ -30,7 +30,7 @@ from referee.completion import TableCompleter
 from referee.errors import Kind, RefereeError, printable
 from referee.live import LiveTable, Reply, Seating, resume, start
 from referee.output import INTERRUPTED, silence
-from referee.reading import ascii_number
+from referee.reading import ascii_number, quoted
 from referee.setup import MAX_SEED_DIGITS
 from referee.values import frozen
 
@@ -129,8 +129,8 @@ def seating_of(arguments: PlayArguments) -> Seating:
     if deal[:1] == ["seed"] and len(deal) == 2:
         seed = ascii_number(deal[1], MAX_SEED_DIGITS)
         if seed is None:
-            raise RefereeError(Kind.USAGE, f"--deal seed N takes a whole number, not "
-                               f"{deal[1]!r}")
+            raise RefereeError(Kind.USAGE, f"--deal seed N takes a whole number of at most "
+                               f"{MAX_SEED_DIGITS} digits, not {quoted(deal[1])}")
     elif deal[:1] == ["given"] and len(deal) == 2:
         given = Path(deal[1])
     elif deal != ["hidden"]:
