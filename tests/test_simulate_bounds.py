@@ -5,6 +5,7 @@ seeds as it plays and keeps a tally, not its games, so its memory does not grow 
 
 from __future__ import annotations
 
+import builtins
 import gc
 import os
 import resource
@@ -238,3 +239,28 @@ def test_ctrl_c_in_a_huge_run_prints_the_figures_so_far(tmp_path: Path) -> None:
     assert child.returncode == 130, stderr
     assert stdout.startswith("Go Fish: ") and "seed 0" in stdout.splitlines()[0]
     assert "of 100000000" in stderr and "Traceback" not in stderr
+
+
+def test_plot_without_matplotlib_is_refused_before_any_game(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    monkeypatch.setattr(runs, "play_game", _never)
+    status, out, err = run("simulate", "go-fish", "-p", "3", "-g", "50", "--plot",
+                           str(tmp_path / "a.svg"))
+    assert status == 2 and out == "" and "pip install 'referee[plot]'" in err
+
+
+def test_plot_into_a_missing_folder_is_refused_before_any_game(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    monkeypatch.setattr(runs, "play_game", _never)
+    status, out, err = run("simulate", "go-fish", "-p", "3", "--plot",
+                           str(tmp_path / "no" / "a.svg"))
+    assert status == 2 and out == "" and "there is no folder" in err
