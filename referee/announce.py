@@ -79,10 +79,11 @@ def waiting(session: Session, state: GameState) -> str:
     if phase is Phase.PASS:
         return f"{who} to pass the turn to {joined([names[s] for s in pass_targets(state)])}"
     if phase is Phase.SHOW:
-        assert state.showing is not None
-        hidden = len(waiting_for(engine.lookups, state))
-        return (f"the cards of {state.showing.set_name} to be shown "
-                f"({hidden} still to show)")
+        claim = state.showing
+        assert claim is not None
+        unshown = " ".join(waiting_for(engine.lookups, state))
+        return (f"shows due for {names[claim.player]}'s claim of {claim.set_name}: "
+                f"{unshown} still to show")
     if phase is Phase.LAY:
         seats = sorted(state.laying) or [state.turn]
         layers = "anyone" if len(seats) == len(names) > 2 else joined([names[s] for s in seats])
