@@ -5,7 +5,7 @@ Usage: python bench/bench_jobs.py [--rules authors] [--players 4] [--games 3000]
 Each run plays the same games (the same seed) once with one job and once with
 two, alternately, through the function ``referee simulate`` calls
 (``play_games``, worker start-up included), and checks that both give the same
-records. The best time of each is reported, as the least disturbed by other
+tally. The best time of each is reported, as the least disturbed by other
 work on the machine; the load average is printed, since it decides the figure.
 """
 
@@ -51,16 +51,16 @@ def main() -> None:
         one.append(seconds)
         seconds, split = timed(spec, settings, args.seed, args.games, args.jobs)
         many.append(seconds)
-        if split.records != single.records:
-            raise SystemExit("the jobs gave other records than one job")
-    moves = sum(r.moves for r in single.records)
+        if split.tally != single.tally:
+            raise SystemExit("the jobs gave another tally than one job")
+    moves = single.tally.moves
     print(f"rules {args.rules}, {args.players} players, {args.games} games "
           f"({moves / args.games:.0f} moves a game), seed {args.seed}, {args.runs} runs, "
           f"{os.cpu_count()} cores, load average {load:.2f} at the start")
     print(f"1 job:  best {min(one):6.2f} s  (runs: {', '.join(f'{s:.2f}' for s in one)})")
     print(f"{args.jobs} jobs: best {min(many):6.2f} s  "
           f"(runs: {', '.join(f'{s:.2f}' for s in many)})")
-    print(f"speed-up: {min(one) / min(many):.2f}x (same records: yes)")
+    print(f"speed-up: {min(one) / min(many):.2f}x (same tally: yes)")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from referee.refills import dealt
 from referee.session import Session
 from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
+from referee.words import counted
 from referee.writer import format_move
 
 
@@ -75,14 +76,15 @@ def waiting(session: Session, state: GameState) -> str:
         return f"{who} to draw"
     if phase is Phase.TURN_UP:
         count = due_turn_up(engine.lookups, state)
-        return f"{count} {'card' if count == 1 else 'cards'} to turn up to the centre"
+        return f"{counted(count, 'card')} to turn up to the centre"
     if phase is Phase.PASS:
         return f"{who} to pass the turn to {joined([names[s] for s in pass_targets(state)])}"
     if phase is Phase.SHOW:
-        assert state.showing is not None
-        hidden = len(waiting_for(engine.lookups, state))
-        return (f"the cards of {state.showing.set_name} to be shown "
-                f"({hidden} still to show)")
+        claim = state.showing
+        assert claim is not None
+        unshown = " ".join(waiting_for(engine.lookups, state))
+        return (f"shows due for {names[claim.player]}'s claim of {claim.set_name}: "
+                f"{unshown} still to show")
     if phase is Phase.LAY:
         seats = sorted(state.laying) or [state.turn]
         layers = "anyone" if len(seats) == len(names) > 2 else joined([names[s] for s in seats])

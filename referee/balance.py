@@ -1,22 +1,24 @@
 """Balance reports: what many self-played games say about a rule file's fairness.
 
-Every figure is computed from one ordered list of :class:`GameRecord`, so the
-same games give the same report however many processes played them. Win rates
-count a shared win (a tie that stands, or a draw) as 1/k to each of its k
-winners, and come with 95% Wilson score intervals.
+Every figure is computed from a :class:`Tally` of the games' records, added one by
+one in game order, so the same games give the same report however many processes
+played them; the tally keeps counts and sums, not the records, so its size does not
+grow with the number of games. Win rates count a shared win (a tie that stands, or
+a draw) as 1/k to each of its k winners, and come with 95% Wilson score intervals.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from referee.simulate import PlayedGame, PlayedMatch
 from referee.spec import FirstSeat, GameSpec
-from referee.values import frozen
+from referee.values import factory, frozen, mutable
+from referee.words import counted
 
 Z95 = 1.959963984540054  # the standard normal quantile of 97.5%
 SHARED_WINS = "a shared win counts 1/k to each of its k winners"
@@ -73,26 +75,89 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def percentile(ordered: Sequence[int], fraction: float) -> int:
-    """The nearest-rank percentile of sorted numbers.
+def nth_smallest(counts: Mapping[int, int], rank: int) -> int:
+    """The ``rank``-th smallest (from 1) of numbers given as a count of each.
 
-    >>> percentile(list(range(1, 101)), 0.95), percentile([7], 0.95)
+    >>> nth_smallest({5: 2, 1: 1}, 1), nth_smallest({5: 2, 1: 1}, 3)
+    (1, 5)
+    """
+    seen = 0
+    for number in sorted(counts):
+        seen += counts[number]
+        if seen >= rank:
+            return number
+    raise ValueError(f"there are {seen} numbers, not {rank}")
+
+
+def percentile(counts: Mapping[int, int], fraction: float) -> int:
+    """The nearest-rank percentile of numbers given as a count of each.
+
+    >>> percentile(dict.fromkeys(range(1, 101), 1), 0.95), percentile({7: 1}, 0.95)
     (95, 7)
     """
-    rank = max(1, math.ceil(fraction * len(ordered)))
-    return ordered[rank - 1]
+    return nth_smallest(counts, max(1, math.ceil(fraction * sum(counts.values()))))
 
 
-def median(ordered: Sequence[int]) -> float:
-    """The median of sorted numbers.
+def median(counts: Mapping[int, int]) -> float:
+    """The median of numbers given as a count of each.
 
-    >>> median([1, 2, 3, 10]), median([4])
-    (2.5, 4)
+    >>> median({1: 1, 2: 1, 3: 1, 10: 1}), median({4: 1}), median({3: 2, 9: 1})
+    (2.5, 4, 3)
     """
-    middle = len(ordered) // 2
-    if len(ordered) % 2:
-        return ordered[middle]
-    return (ordered[middle - 1] + ordered[middle]) / 2
+    total = sum(counts.values())
+    if total % 2:
+        return nth_smallest(counts, total // 2 + 1)
+    return (nth_smallest(counts, total // 2) + nth_smallest(counts, total // 2 + 1)) / 2
+
+
+@mutable
+class Tally:
+    """What the report needs of the games played so far, a game at a time: counts and
+    sums by side, and the finished games' lengths as a count of each length (exact
+    medians and percentiles in a size bounded by the longest game, not the games)."""
+
+    sides: int
+    games: int = 0
+    unfinished: int = 0
+    stopped: int = 0
+    stalled: int = 0
+    moves: int = 0  # over every game played, finished or not
+    finished: int = 0
+    shared: int = 0
+    hands: int = 0  # the finished games' (or matches')
+    sets: int = 0
+    void: int = 0
+    wins: list[float] = factory(list)
+    points: list[int] = factory(list)
+    lengths: dict[int, int] = factory(dict)
+
+    def add(self, record: GameRecord) -> None:
+        """Count one more game, in game order."""
+        self.games += 1
+        self.moves += record.moves
+        self.stopped += record.stopped
+        self.stalled += record.stalled
+        if not record.over:
+            self.unfinished += 1
+            return
+        if not self.wins:
+            self.wins, self.points = [0.0] * self.sides, [0] * self.sides
+        self.finished += 1
+        self.shared += len(record.winners) > 1
+        for side in record.winners:
+            self.wins[side] += 1 / len(record.winners)
+        for side, score in enumerate(record.scores):
+            self.points[side] += score
+        self.hands += record.hands
+        self.sets += record.sets
+        self.void += record.void
+        self.lengths[record.moves] = self.lengths.get(record.moves, 0) + 1
+
+    def add_all(self, records: Iterable[GameRecord]) -> Tally:
+        """Count these games, in order; the tally itself."""
+        for record in records:
+            self.add(record)
+        return self
 
 
 @frozen
@@ -144,16 +209,21 @@ class Report:
         """``game``, or ``match`` with a target."""
         return "match" if self.target is not None else "game"
 
+    @property
+    def units(self) -> str:
+        """``games``, or ``matches`` with a target."""
+        return "matches" if self.target is not None else "games"
+
     def lines(self) -> list[str]:
         """The report for people, line by line."""
-        unit, units = self.unit, "matches" if self.target is not None else "games"
+        unit, units = self.unit, self.units
         finished = self.finished
-        to = f" to {self.target} points" if self.target is not None else ""
-        out = [f"{self.title}: {self.games} {units}{to}, {self.players} players, "
-               f"seed {self.seed}"]
+        to = f" to {counted(self.target, 'point')}" if self.target is not None else ""
+        out = [f"{self.title}: {counted(self.games, unit, units)}{to}, "
+               f"{self.players} players, seed {self.seed}"]
         stopped = f" ({self.stopped} with no legal move)" if self.stopped else ""
         out.append(f"moves per {unit}: {self.moves_mean:.1f}; unfinished after "
-                   f"{self.max_moves} moves: {self.unfinished}{stopped}")
+                   f"{counted(self.max_moves, 'move')}: {self.unfinished}{stopped}")
         if self.stalled:
             out.append(f"ended because nobody could move, before 'end:' held: {self.stalled}")
         rate = f" of {finished} ({self.shared / finished:.1%})" if finished else ""
@@ -231,20 +301,14 @@ def side_labels(spec: GameSpec, players: int) -> list[tuple[str, tuple[int, ...]
 
 
 def report(
-    spec: GameSpec, players: int, records: Sequence[GameRecord], *, seed: int,
-    max_moves: int, target: int | None = None, interrupted: bool = False,
+    spec: GameSpec, players: int, tally: Tally, *, seed: int, max_moves: int,
+    target: int | None = None, interrupted: bool = False,
 ) -> Report:
-    """The balance report of ``records``, games of ``spec`` for ``players``."""
+    """The balance report of the games in ``tally``, games of ``spec`` for ``players``."""
     labels = side_labels(spec, players)
-    finished = [r for r in records if r.over]
-    wins = [0.0] * len(labels)
-    points = [0] * len(labels)
-    for record in finished:
-        for side in record.winners:
-            wins[side] += 1 / len(record.winners)
-        for side, score in enumerate(record.scores):
-            points[side] += score
-    count = len(finished)
+    count = tally.finished
+    wins = tally.wins or [0.0] * len(labels)
+    points = tally.points or [0] * len(labels)
     sides = tuple(
         Side(label, seats, wins[i], wins[i] / count if count else 0.0, wilson(wins[i], count),
              points[i] / count if count else 0.0)
@@ -253,23 +317,23 @@ def report(
     side = spec.alternate_teams(players)[seat] if spec.teams else seat
     fair = 1 / len(labels)
     low, high = wilson(wins[side], count)
-    lengths = sorted(r.moves for r in finished)
+    lengths = tally.lengths
     return Report(
         title=spec.title, rules=spec.name, players=players, seed=seed, max_moves=max_moves,
-        target=target, options=tuple(sorted(spec.options_set.items())), games=len(records),
-        finished=count, unfinished=sum(not r.over for r in records),
-        stopped=sum(r.stopped for r in records), stalled=sum(r.stalled for r in records),
-        interrupted=interrupted, sides=sides, first_seat=seat + 1, first_side=side, fair=fair,
+        target=target, options=tuple(sorted(spec.options_set.items())), games=tally.games,
+        finished=count, unfinished=tally.unfinished, stopped=tally.stopped,
+        stalled=tally.stalled, interrupted=interrupted, sides=sides, first_seat=seat + 1,
+        first_side=side, fair=fair,
         edge=sides[side].win_rate - fair if count else None,
         edge_ci95=(low - fair, high - fair) if count else None,
-        shared=sum(len(r.winners) > 1 for r in finished),
-        moves_mean=sum(r.moves for r in records) / len(records) if records else 0.0,
-        length_mean=sum(lengths) / count if count else None,
+        shared=tally.shared,
+        moves_mean=tally.moves / tally.games if tally.games else 0.0,
+        length_mean=sum(n * k for n, k in lengths.items()) / count if count else None,
         length_median=median(lengths) if count else None,
         length_p95=percentile(lengths, 0.95) if count else None,
-        hands_mean=sum(r.hands for r in finished) / count if count else None,
-        sets_mean=sum(r.sets for r in finished) / count if count else None,
-        void_mean=sum(r.void for r in finished) / count if count else None,
+        hands_mean=tally.hands / count if count else None,
+        sets_mean=tally.sets / count if count else None,
+        void_mean=tally.void / count if count else None,
     )
 
 

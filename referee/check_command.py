@@ -7,6 +7,7 @@ from pathlib import Path
 
 from referee.checker import Verdict, check_file
 from referee.output import INTERRUPTED, echo, echo_drawn, json_text
+from referee.words import counted
 
 
 def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
@@ -32,7 +33,8 @@ def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
             else:
                 echo(_one_line(verdict))
     except KeyboardInterrupt:
-        echo(f"interrupted after {len(statuses)} of {len(transcripts)} files", err=True)
+        echo(f"interrupted after {len(statuses)} of {counted(len(transcripts), 'file')}",
+             err=True)
         return INTERRUPTED
     if len(transcripts) > 1 and not as_json:
         legal = statuses.count(0)

@@ -21,6 +21,7 @@ from referee.moves import Claim, Show
 from referee.spec import FATE_VOID, GameSpec
 from referee.state import PHASE_SHOW, GameState
 from referee.values import frozen
+from referee.words import counted
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
@@ -64,8 +65,8 @@ def claim_violation(spec: GameSpec, state: GameState, claim: Claim) -> RefereeEr
         return RefereeError(Kind.ILLEGAL, f"the claim names {twice} twice")
     if len(named) != len(members):
         missing = " ".join(sorted(members - set(named)))
-        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} has {len(members)} cards; the "
-                            f"claim names {len(named)} (missing {missing})")
+        return RefereeError(Kind.ILLEGAL, f"{claim.set_name} has {counted(len(members), 'card')}; "
+                            f"the claim names {len(named)} (missing {missing})")
     return None
 
 
@@ -122,8 +123,9 @@ def waiting_for(lk: Lookups, state: GameState) -> list[Card]:
 def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:
     judgement = judge(lk.spec, state, claim)
     cards = lk.set_cards[claim.set_name]
+    shown = state.revealed  # at a hidden table, every card was shown to judge the claim
     state.revealed = {card: seat for seat, hand in enumerate(state.hands)
-                      for card in hand & cards}
+                      for card in hand & cards if card not in shown}
     for seat, hand in enumerate(state.hands):
         if hand & cards:
             moved(state, cards, seat, OUT)
@@ -135,31 +137,34 @@ def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:
 
 
 def show_violation(lk: Lookups, state: GameState, show: Show) -> RefereeError | None:
-    """Why ``show`` breaks the rules whatever the cards, or None."""
-    who = state.players[show.player]
+    """Why ``show`` breaks the rules whatever the cards, or None: cards are shown only
+    while a claim waits for them, or right after a claim the referee judged from the
+    cards it knows (an open deal), each card once."""
+    if state.showing is None and not state.revealed:
+        return RefereeError(Kind.TURN, "no claim waits for its cards to be shown: cards "
+                            "are shown only after a claim")
     twice = next((c for c in show.cards if show.cards.count(c) > 1), None)
     if twice is not None:
         return RefereeError(Kind.ILLEGAL, f"{twice} is shown twice")
+    claimed = (state.showing.set_name if state.showing is not None
+               else lk.set_name[next(iter(state.revealed))])
+    stray = next((c for c in show.cards if c not in lk.set_cards[claimed]), None)
+    if stray is not None:
+        return RefereeError(Kind.ILLEGAL, f"{stray} is not a card of {claimed}, the set "
+                            "claimed")
     if state.showing is not None:
-        members = lk.set_cards[state.showing.set_name]
-        stray = [c for c in show.cards if c not in members]
-        if stray:
-            return RefereeError(Kind.ILLEGAL, f"{stray[0]} is not a card of "
-                                f"{state.showing.set_name}, the set claimed")
-        again = [c for c in show.cards if c in state.revealed]
-        if again:
-            return RefereeError(Kind.ILLEGAL, f"{again[0]} has been shown already")
+        again = next((c for c in show.cards if c in state.revealed), None)
+    else:  # the cards of a claim already judged, not shown yet
+        again = next((c for c in show.cards if c not in state.revealed), None)
+    if again is not None:
+        return RefereeError(Kind.ILLEGAL, f"{again} has been shown already")
+    if state.showing is not None:
         return None
-    if state.revealed and all(c in state.revealed for c in show.cards):
-        wrong = next((c for c in show.cards if state.revealed[c] != show.player), None)
-        if wrong is not None:
-            return RefereeError(Kind.CONTRADICTION, f"{wrong} was with "
-                                f"{state.players[state.revealed[wrong]]}, not {who}")
-        return None
-    gone = [c for c in show.cards if c in state.centre or any(
-        c in lk.set_cards[name] for _, name in state.laid_order)]
-    if gone:
-        return RefereeError(Kind.CONTRADICTION, f"{gone[0]} is not in any hand")
+    wrong = next((c for c in show.cards if state.revealed[c] != show.player), None)
+    if wrong is not None:
+        who = state.players[show.player]
+        return RefereeError(Kind.CONTRADICTION, f"{wrong} was with "
+                            f"{state.players[state.revealed[wrong]]}, not {who}")
     return None
 
 
@@ -182,10 +187,13 @@ def apply_show(lk: Lookups, state: GameState, show: Show) -> None:
     for card in show.cards:
         reveal(state, show.player, card)
     claim = state.showing
-    if claim is not None:
-        state.revealed.update(dict.fromkeys(show.cards, show.player))
-        if not waiting_for(lk, state):
-            _resolve(lk, state, claim)
+    if claim is None:  # the cards of a claim already judged: each is shown once
+        for card in show.cards:
+            del state.revealed[card]
+        return
+    state.revealed.update(dict.fromkeys(show.cards, show.player))
+    if not waiting_for(lk, state):
+        _resolve(lk, state, claim)
 
 
 def every_claim(lk: Lookups, state: GameState) -> list[Claim]:

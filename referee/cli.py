@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -21,18 +21,48 @@ from referee.errors import Kind, RefereeError
 from referee.files import refuse_existing
 from referee.notation import write_game
 from referee.output import INTERRUPTED, echo, json_text
-from referee.reading import STDIN, quoted
+from referee.reading import STDIN, ascii_number, quoted
+from referee.setup import MAX_SEED_DIGITS
 from referee.spec import GameSpec
+from referee.words import counted
 
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)
 MATCH_WEIGHT = 10  # a match counts as this many games towards a long run
 LINT_GAMES = 200  # lint's self-play games (referee.lint.SELF_PLAY_GAMES)
 MAX_MOVES = 20_000  # self-play's moves per game (referee.simulate.DEFAULT_MAX_MOVES)
+MOST_GAMES = 1_000_000_000  # games (or matches) one simulate may play
+MOST_LINT_GAMES = 1_000_000  # self-play games lint may play for one rule file
+MOST_MOVES = 1_000_000  # --max-moves: a game's transcript stays a few tens of megabytes
+MOST_TARGET = 100_000  # a match's target, as a transcript's 'target:' takes it
+MOST_PLAYERS_DIGITS = 6  # --players is judged by the rules: any count they refuse is refused
 SHEET_FORMATS = ("md", "html")  # referee.sheet.FORMATS; both imported only when used
 
 
 class _Commands(click.Group):
-    """The command group; Ctrl-C anywhere ends with status 130, not 1 (a bad transcript)."""
+    """The command group; Ctrl-C anywhere ends with status 130, not 1 (a bad transcript),
+    and a command line click cannot read is one line, as every usage error is."""
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> NoReturn:
+        """Run the command line and exit with its status."""
+        try:
+            status = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  **extra)
+        except click.ClickException as exc:
+            message = exc.format_message()
+            if "\n" in message:  # the help itself (a command line with no command)
+                exc.show()
+                sys.exit(exc.exit_code)
+            hint = (f" ('{exc.ctx.command_path} --help' says more)"
+                    if isinstance(exc, click.UsageError) and exc.ctx is not None
+                    and not isinstance(exc, _OutOfRange) else "")
+            echo(RefereeError(Kind.USAGE, message + hint).report(), err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            echo("interrupted", err=True)
+            sys.exit(INTERRUPTED)
+        sys.exit(status if isinstance(status, int) else 0)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; a Ctrl-C it does not handle itself exits 130."""
@@ -41,6 +71,33 @@ class _Commands(click.Group):
         except KeyboardInterrupt:
             echo("interrupted", err=True)
             sys.exit(INTERRUPTED)
+
+
+class _OutOfRange(click.UsageError):
+    """A value an option does not take: the message says what it takes."""
+
+
+class _Whole(click.types.IntParamType):
+    """A whole number in ASCII digits from ``low`` to ``high``; anything else is a usage
+    error that says what the option takes."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int, takes: str = "") -> None:
+        self.low, self.high = low, high
+        self.takes = takes or f"a whole number from {low} to {high}"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """The number ``value`` writes, within the bounds."""
+        if isinstance(value, int):  # a default
+            return value
+        text = str(value).strip()
+        number = ascii_number(text, len(str(self.high)))
+        if number is None or not self.low <= number <= self.high:
+            option = param.opts[0] if param is not None and param.opts else "the value"
+            raise _OutOfRange(f"{option} takes {self.takes}, not {quoted(text, 24)}", ctx)
+        return number
 
 
 @click.group(cls=_Commands)
@@ -85,22 +142,27 @@ def format_transcript(transcript: Path) -> None:
 
 @main.command()
 @click.argument("rules")
-@click.option("--players", "-p", type=click.IntRange(2, 16), required=True)
-@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True,
+@click.option("--players", "-p", required=True,
+              type=_Whole(0, 10**MOST_PLAYERS_DIGITS - 1, "a number of players"))
+@click.option("--games", "-g", type=_Whole(1, MOST_GAMES), default=100, show_default=True,
               help="How many games (or matches, with --target) to play.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--seed", "-s", default=0, show_default=True,
+              type=_Whole(0, 10**MAX_SEED_DIGITS - 1,
+                          f"a whole number of at most {MAX_SEED_DIGITS} digits"))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Also write each game as a transcript into this folder.")
-@click.option("--max-moves", type=click.IntRange(1), default=MAX_MOVES,
+@click.option("--max-moves", type=_Whole(1, MOST_MOVES), default=MAX_MOVES,
               show_default=True, help="Stop a game (or a match's hand) longer than this.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules, as a transcript's header would.")
 @click.option("--hidden", is_flag=True,
               help="With --out, write the games as the table saw them (deal: hidden).")
-@click.option("--target", type=click.IntRange(1, 100_000),
+@click.option("--target", type=_Whole(1, MOST_TARGET),
               help="Play matches: hands until a side reaches this many points.")
-@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
-              help="Processes to play in (0: one per core); the results are those of one.")
+@click.option("--jobs", "-j", default=1, show_default=True,
+              type=_Whole(0, 10**6, "a number of processes (0: one per core)"),
+              help="Processes to play in (0: one per core, at most 4 per core); the "
+              "results are those of one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the lengths and the wins by side into FILE.svg or FILE.png "
@@ -114,17 +176,22 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
     from referee.balance import report  # statistics, processes and rich: lazily
     from referee.plot import check_plot_path, plot_report
-    from referee.runs import Settings, play_games, progress_bar
+    from referee.runs import Settings, job_count, play_games, progress_bar
     from referee.simulate import refuse_earlier_run
 
-    spec = _load_or_exit(rules, _option_values(options))
-    if players not in spec.player_counts:
-        _exit(RefereeError(Kind.USAGE, f"{spec.title} is not for {players} players"))
     try:
+        job_count(jobs, games)  # before anything else: no run starts that cannot
         if plot is not None:
-            check_plot_path(plot)
+            check_plot_path(plot)  # and matplotlib is there: before a game is played
             if not force:
                 refuse_existing(plot, "add --force to replace it")
+    except RefereeError as exc:
+        _exit(exc)
+    spec = _load_or_exit(rules, _option_values(options))
+    refused = spec.refuses_players(players)
+    if refused is not None:
+        _exit(RefereeError(Kind.USAGE, refused))
+    try:
         if out is not None:
             write_game(rule_reference(spec))  # a name it cannot write: before any game
             _make_folder(out)
@@ -137,22 +204,20 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         long_run = games * (MATCH_WEIGHT if target else 1) >= LONG_RUN
         bar = progress_bar() if long_run and sys.stderr.isatty() else None
         run = play_games(spec, settings, seed, games, jobs=jobs, progress=bar)
-        figures = report(spec, players, run.records, seed=seed, max_moves=max_moves,
+        figures = report(spec, players, run.tally, seed=seed, max_moves=max_moves,
                          target=target, interrupted=run.interrupted)
         if as_json:
             echo(json_text(figures.to_json()))
         else:
             for line in figures.lines():
                 echo(line)
-        if plot is not None and run.records:
-            plot_report(figures, sorted(r.moves for r in run.records if r.over), plot,
-                        force=force)
+        if plot is not None and run.tally.games:
+            plot_report(figures, run.tally.lengths, plot, force=force)
     except RefereeError as exc:
         _exit(exc)
     if run.interrupted:
-        unit = "matches" if target else "games"
-        echo(f"interrupted: the figures count the {len(run.records)} {unit} played of "
-              f"{games}", err=True)
+        played = counted(run.tally.games, *(("match", "matches") if target else ("game",)))
+        echo(f"interrupted: the figures count the {played} played of {games}", err=True)
         sys.exit(INTERRUPTED)
 
 
@@ -177,7 +242,7 @@ def _option_values(options: tuple[str, ...]) -> dict[str, str]:
 
 @main.command()
 @click.argument("rules", nargs=-1, required=True)
-@click.option("--games", "-g", type=click.IntRange(0), default=LINT_GAMES,
+@click.option("--games", "-g", type=_Whole(0, MOST_LINT_GAMES), default=LINT_GAMES,
               show_default=True, help="Random self-play games that must finish (0: none).")
 def lint(rules: tuple[str, ...], games: int) -> None:
     """Check rule files (names or paths): the compiler's errors (exit 2), and warnings
@@ -199,9 +264,8 @@ def lint(rules: tuple[str, ...], games: int) -> None:
         for finding in result.findings:
             echo(finding.report())
         count = len(result.findings)
-        played = f" ({games} self-play games finished)" if games else ""
-        echo(f"{path}: {count} warning{'s' if count != 1 else ''}" if count
-              else f"{path}: clean{played}")
+        played = f" ({counted(games, 'self-play game')} finished)" if games else ""
+        echo(f"{path}: {counted(count, 'warning')}" if count else f"{path}: clean{played}")
     sys.exit(max(statuses))
 
 
@@ -273,7 +337,7 @@ class _PlayCommand(click.Command):
 @click.option("--centre", help="With a hidden deal: the cards dealt face up to the centre.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rules.")
-@click.option("--target", type=click.IntRange(1, 100_000),
+@click.option("--target", type=_Whole(1, MOST_TARGET),
               help="Match play: hands until a side reaches this many points.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="The transcript file to write (a new file; default: GAME-TIME.txt).")

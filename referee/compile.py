@@ -125,11 +125,31 @@ def is_path(ref: str) -> bool:
 
 
 def no_rule_file(ref: str) -> str:
-    """Why no rule file was found for ``ref``."""
+    """Why no rule file was found for ``ref``, with the bundled names closest to it."""
     if is_path(ref) and not ref.endswith(RULE_SUFFIX):
         return f"{quoted(ref, 80)} is not a rule file: a rule file's name ends in {RULE_SUFFIX}"
-    return (f"there is no rule file named {quoted(ref, 80)} "
-            f"(bundled: {', '.join(bundled_rule_names())})")
+    names = bundled_rule_names()
+    close = closest_names(Path(ref).stem if is_path(ref) else ref, names)
+    if close:
+        words = [repr(name) for name in close]
+        meant = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        return (f"there is no rule file named {quoted(ref, 80)}; did you mean {meant}? "
+                "('referee rules' lists the bundled ones)")
+    return f"there is no rule file named {quoted(ref, 80)} (bundled: {', '.join(names)})"
+
+
+def closest_names(word: str, names: list[str], most: int = 3) -> list[str]:
+    """The names most like ``word`` (spelling, case aside), best first; none for a
+    word far longer than any name.
+
+    >>> closest_names("GoFish", ["authors", "go-fish", "go-fish-pairs"])
+    ['go-fish', 'go-fish-pairs']
+    """
+    if len(word) > 2 * max(map(len, names), default=0):
+        return []  # difflib's time and memory grow with the word: no name is that long
+    import difflib  # only on this error's path: not loaded for a check
+
+    return difflib.get_close_matches(word.lower(), names, n=most, cutoff=0.6)
 
 
 def _exists(path: str) -> bool:

@@ -20,6 +20,7 @@ from referee.state import (
     PHASE_TURN_UP,
     GameState,
 )
+from referee.words import counted
 
 DRAWING = (PHASE_DRAW, PHASE_STUCK_DRAW)
 
@@ -124,8 +125,8 @@ def turn_up_violation(lk: Lookups, state: GameState, move: TurnUp) -> RefereeErr
         return RefereeError(Kind.ILLEGAL, "no cards are turned up now")
     due = due_turn_up(lk, state)
     if len(move.cards) != due:
-        return RefereeError(Kind.ILLEGAL, f"the stock turns up {due} cards to fill the "
-                            f"centre, not {len(move.cards)}")
+        return RefereeError(Kind.ILLEGAL, f"the stock turns up {counted(due, 'card')} to fill "
+                            f"the centre, not {len(move.cards)}")
     if len(set(move.cards)) != len(move.cards):
         return RefereeError(Kind.ILLEGAL, "a card is turned up twice")
     return None

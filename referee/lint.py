@@ -25,7 +25,7 @@ from referee.compile import SET_KINDS, load_layers, load_spec, slot_of, statemen
 from referee.engine import Engine
 from referee.errors import RefereeError, Span, bounded, printable
 from referee.reading import ascii_number
-from referee.sheet import counts_text, normalized
+from referee.sheet import normalized
 from referee.simulate import play_one, seeds
 from referee.spec import (
     Condition,
@@ -37,6 +37,8 @@ from referee.spec import (
     WhenStuck,
 )
 from referee.values import frozen
+from referee.words import counted
+from referee.words import player_counts as counts_text
 
 SELF_PLAY_GAMES = 200
 MIN_MOVE_LIMIT = 2_000
@@ -388,5 +390,6 @@ def _self_play(layers: Sequence[RuleFile], spec: GameSpec, games: int,
     end = slots.get("end")
     top = layers[-1]
     span = end.span if end is not None and end.span.source == top.path else top.statements[0].span
-    yield Finding(Code.UNFINISHED, f"random self-play could not finish {failed} of {games} "
-                  f"games ({counts_text(counts)} players): {'; '.join(parts)}{hint}", span)
+    yield Finding(Code.UNFINISHED, f"random self-play could not finish {failed} of "
+                  f"{counted(games, 'game')} ({counts_text(counts)} players): "
+                  f"{'; '.join(parts)}{hint}", span)

@@ -6,7 +6,8 @@ line with a :class:`Reply`. Events go to a :class:`~referee.session.Session`; ev
 accepted event is written to the transcript file (referee/journal.py) before the
 answer is given. A refused event changes nothing. A contradiction (no deal explains
 the event) waits for the table: ``accept`` records it anyway, with a comment, and
-the referee goes on; ``undo`` or any other line drops it.
+the referee goes on; ``undo`` drops it, and so does a new event, whose answer says
+so (a note or a command that changes nothing leaves it waiting).
 
 The prompt (referee/prompt.py) and the line-by-line mode for pipes both drive
 :meth:`LiveTable.handle`; :func:`start` and :func:`resume` set a table up.
@@ -47,6 +48,7 @@ from referee.setup import MAX_SEED_DIGITS, set_up
 from referee.spec import Shown
 from referee.state import Phase
 from referee.values import frozen, replace
+from referee.words import counted
 from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
@@ -165,7 +167,8 @@ class LiveTable:
     def prompt(self) -> str:
         """What the game waits for: ``Ann to ask``."""
         if self.pending is not None:
-            return "accept or undo the contradiction"
+            return (f"accept or undo the contradiction on {_typed(self.pending[0])} "
+                    "(a new event drops it)")
         return awaited(self.session)
 
     def choices(self) -> Choices:
@@ -187,8 +190,7 @@ class LiveTable:
         if not words:
             if not hash_sign or not comment.strip():
                 return Reply("")
-            self.pending = None
-            self.journal.append([f"# {comment.strip()}"])
+            self.journal.append([f"# {comment.strip()}"])  # a contradiction still waits
             return Reply("noted")
         command = self._command(words[0])
         if command is Command.SAVE:  # the rest of the line is a file name, '#' and all
@@ -204,7 +206,29 @@ class LiveTable:
         return next((c for c in Command if c.value == low), None)
 
     def _events(self, text: str, comment: str) -> Reply:
+        """Play the events of a line. One accepted (or a new contradiction) drops the
+        contradiction waiting for the table, and the answer says so; a line refused
+        whole changes nothing, and the contradiction still waits."""
+        waiting, line = self.pending, self.journal.next_line
         self.pending = None
+        reply = self._play_events(text, comment)
+        if waiting is None:
+            return reply
+        if self.pending is None and self.journal.next_line == line:
+            self.pending = waiting
+            return reply
+        return replace(reply, line=_dropped(waiting[0]) + reply.line)
+
+    def _drop_pending(self) -> str:
+        """Drop the contradiction waiting for the table, if one does; the words that
+        say so (a new event or command goes on without it)."""
+        if self.pending is None:
+            return ""
+        event, _ = self.pending
+        self.pending = None
+        return _dropped(event)
+
+    def _play_events(self, text: str, comment: str) -> Reply:
         session = self.session
         events, unreadable = read_events(text, self.source, self.journal.next_line)
         done: list[str] = []
@@ -248,8 +272,8 @@ class LiveTable:
             if proof:
                 details += ("\n" if details else "") + "the lines that prove it:\n" + proof
             return Reply(f"{lead}contradiction: {error.message}{rest}; "
-                         "'accept' records it and goes on, 'undo' drops it",
-                         details=details, refused=True)
+                         "'accept' records it and goes on, 'undo' drops it, as does a new "
+                         "event", details=details, refused=True)
         return self._refused(error, done, rest)
 
     def _acceptable(self, event: Event) -> bool:
@@ -335,25 +359,25 @@ class LiveTable:
         session = self.session
         if session.state.over or session.engine.forced_move(session.state) is None:
             return Reply(f"nothing to fill in; {self.prompt()}")
-        self.pending = None
         played = len(session.kept.played)
         error = session.settle()
         if error is not None:
             return self._refused(error, [], "")
+        dropped = self._drop_pending()
         self.journal.append([DONE_MARK], event=True)  # a check fills the moves in again
         self._choices = None
         filled = [format_move(m, session.kept.players, lay_out=session.kept.lay_out)
                   for m in session.kept.entries(played)
                   if not isinstance(m, str | EndLaying | NothingLaid)]
-        return Reply(f"done: {', '.join(filled) or 'no more sets laid'}; {self.prompt()}")
+        return Reply(f"{dropped}done: {', '.join(filled) or 'no more sets laid'}; "
+                     f"{self.prompt()}")
 
     def _undo(self) -> Reply:
         if self.pending is not None:
             event, _ = self.pending
             self.pending = None
             self.refused -= 1
-            typed = bounded(event.span.text[event.span.column - 1:][:event.span.width])
-            return Reply(f"dropped: {typed} (it was never recorded); {self.prompt()}")
+            return Reply(f"dropped: {_typed(event)} (it was never recorded); {self.prompt()}")
         journal = self.journal
         if not journal.entries:
             return Reply("nothing to take back")
@@ -390,16 +414,16 @@ class LiveTable:
         if centre:
             deal.append(f"centre: {' '.join(centre)}")
         lines = [f"hand {number}", *deal]
-        self.pending = None
         events, unreadable = read_events("\n".join(lines), self.source, self.journal.next_line)
         if unreadable is not None:
             return self._refused(unreadable, [], "")
         error = session.attempt(events[0])
         if error is not None:
             return self._refused(error, [], "")
+        dropped = self._drop_pending()
         self._write(session, lines, "")
         self._choices = None
-        return Reply(f"accepted: {' / '.join(lines)}; {self.prompt()}")
+        return Reply(f"{dropped}accepted: {' / '.join(lines)}; {self.prompt()}")
 
     def _save(self, rest: str) -> Reply:
         """``save [--force] FILE``: FILE is the rest of the line (in quotes or not)."""
@@ -426,6 +450,16 @@ class LiveTable:
         return Reply(f"saved {len(self.journal.lines)} lines in {printable(str(path))}")
 
 
+def _typed(event: Event) -> str:
+    """The event as it was typed, safe to show and cut to a readable length."""
+    return bounded(printable(event.span.text[event.span.column - 1:][:event.span.width]))
+
+
+def _dropped(event: Event) -> str:
+    """The words that say a contradiction waiting for the table was dropped."""
+    return f"dropped the contradiction on {_typed(event)} (never recorded); "
+
+
 def _at_line(event: Event, line: int) -> Event:
     """``event`` numbered as the line it will have in the file."""
     return replace(event, span=replace(event.span, line=line))
@@ -445,8 +479,8 @@ def legal_text(table: LiveTable) -> str:
         for verb in choices.verbs(seat):
             lines.append(f"  {who} {verb} {_what(choices, seat, verb)}".rstrip())
     if state.phase is Phase.TURN_UP:
-        lines.append(f"  turn up {due_turn_up(session.engine.lookups, state)} cards from the "
-                     "stock, naming them")
+        due = due_turn_up(session.engine.lookups, state)
+        lines.append(f"  turn up {counted(due, 'card')} from the stock, naming them")
     return "\n".join(lines) or f"  {awaited(session)}"
 
 

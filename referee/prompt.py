@@ -135,8 +135,8 @@ def seating_of(arguments: PlayArguments) -> Seating:
     if deal[:1] == ["seed"] and len(deal) == 2:
         seed = ascii_number(deal[1], MAX_SEED_DIGITS)
         if seed is None:
-            raise RefereeError(Kind.USAGE, f"--deal seed N takes a whole number, not "
-                               f"{quoted(deal[1])}")
+            raise RefereeError(Kind.USAGE, f"--deal seed N takes a whole number of at most "
+                               f"{MAX_SEED_DIGITS} digits, not {quoted(deal[1])}")
     elif deal[:1] == ["given"] and len(deal) == 2:
         given = Path(deal[1])
     elif deal != ["hidden"]:

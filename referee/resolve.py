@@ -167,10 +167,14 @@ class Resolver:
         if event.kind is EVENT_QUESTION:
             return self._question(event, player, target)
         if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
-            raise RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
-                               "cards over; nobody lays cards out", event.span)
+            raise self._no_lay_outs(event)
         rank, card = self._ask_item(event)
         return Ask(player, target, rank, card)
+
+    def _no_lay_outs(self, event: Event) -> RefereeError:
+        """The error for an ask to lay out, or a lay-out, where cards are handed over."""
+        return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
+                            "cards over; nobody lays cards out", event.span)
 
     def _question(self, event: Event, player: int, target: int) -> Question:
         spec = self.spec
@@ -206,6 +210,8 @@ class Resolver:
             who = state.players[state.turn]
             raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                "to ask", event.span)
+        if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
+            raise self._no_lay_outs(event)
         asked = self.engine.current_player(state)
         assert asked is not None
         questioned = state.questioning is not None

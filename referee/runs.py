@@ -1,19 +1,24 @@
 """Many self-played games, in one process or several, with an optional progress bar.
 
 The per-game seeds come from :func:`referee.simulate.seeds` whatever the number of
-processes; they are split into consecutive chunks, each worker plays its chunks,
-and the records are put back in game order. So ``--jobs 2`` gives exactly the
-records, and the report, of one job with the same seed.
+processes; they are drawn as the games are played, in consecutive chunks, each
+worker plays the chunks it is given, and the records are counted into one
+:class:`~referee.balance.Tally` in game order. So ``--jobs 2`` gives exactly the
+tally, and the report, of one job with the same seed. Only a few chunks are out
+at a time, and no record is kept once counted, so a run's memory does not grow
+with its number of games.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from multiprocessing.pool import Pool
+from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 
 from rich.console import Console
@@ -27,7 +32,7 @@ from rich.progress import (
 )
 
 from referee import simulate
-from referee.balance import GameRecord, game_record, match_record
+from referee.balance import GameRecord, Tally, game_record, match_record
 from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
@@ -36,6 +41,8 @@ from referee.values import frozen, mutable
 
 CHUNKS_PER_JOB = 8  # small enough chunks to keep every worker busy to the end
 MAX_CHUNK = 250
+CHUNKS_AHEAD = 2  # chunks given to each worker beyond the one it plays: a bounded queue
+JOBS_PER_CORE = 4  # --jobs is at most this many processes a core
 
 
 @frozen
@@ -57,10 +64,24 @@ class Settings:
 
 @mutable
 class Run:
-    """The records of the games played, in order, and whether Ctrl-C stopped the run."""
+    """The tally of the games played, and whether Ctrl-C stopped the run."""
 
-    records: list[GameRecord]
+    tally: Tally
     interrupted: bool = False
+
+
+def max_jobs() -> int:
+    """The most processes a run may use: a few a core."""
+    return JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
+def job_count(jobs: int, games: int) -> int:
+    """The processes to play ``games`` games in, for ``--jobs`` (0: one per core); more
+    than :func:`max_jobs` is a usage error, before any process starts."""
+    if not 0 <= jobs <= max_jobs():
+        raise RefereeError(Kind.USAGE, f"--jobs is a number of processes from 0 (one per "
+                           f"core) to {max_jobs()} ({JOBS_PER_CORE} per core), not {jobs}")
+    return max(1, min(games, jobs or os.cpu_count() or 1))
 
 
 def play_game(engine: Engine, settings: Settings, number: int, seed: int) -> GameRecord:
@@ -92,54 +113,71 @@ def play_games(
     """Play ``games`` games from ``seed`` with ``jobs`` processes (0: one per core),
     showing ``progress`` (started and stopped here) as they end. Ctrl-C stops the run
     and keeps the games played."""
-    jobs = min(games, jobs or os.cpu_count() or 1)
-    game_seeds = list(simulate.seeds(seed, games))
+    jobs = job_count(jobs, games)
+    game_seeds = simulate.seeds(seed, games)
     pool = _pool(jobs) if jobs > 1 else None  # forked before the bar starts a thread
     task = progress.add_task("playing", total=games) if progress is not None else None
     if progress is not None:
         progress.start()
+    run = Run(Tally(spec.teams or settings.players))
     try:
         if pool is not None:
-            return _play_in_pool(pool, settings, game_seeds, jobs, progress, task)
-        return _play_here(Engine(spec), settings, game_seeds, progress, task)
+            _play_in_pool(pool, settings, chunks(game_seeds, games, jobs), jobs, run,
+                          progress, task)
+        else:
+            _play_here(Engine(spec), settings, game_seeds, run, progress, task)
     finally:
         if progress is not None:
             progress.stop()
+    return run
 
 
-def _play_here(engine: Engine, settings: Settings, game_seeds: list[int],
-               progress: Progress | None, task: TaskID | None) -> Run:
-    run = Run([])
+def _play_here(engine: Engine, settings: Settings, game_seeds: Iterable[int], run: Run,
+               progress: Progress | None, task: TaskID | None) -> None:
     try:
         for number, game_seed in enumerate(game_seeds, start=1):
-            run.records.append(play_game(engine, settings, number, game_seed))
+            run.tally.add(play_game(engine, settings, number, game_seed))
             if progress is not None and task is not None:
                 progress.advance(task)
     except KeyboardInterrupt:
         run.interrupted = True
-    return run
 
 
-def chunks(game_seeds: list[int], jobs: int) -> Iterator[tuple[int, list[int]]]:
-    """Consecutive chunks of the seeds, each with the number of its first game.
+def chunks(game_seeds: Iterable[int], games: int, jobs: int
+           ) -> Iterator[tuple[int, list[int]]]:
+    """Consecutive chunks of the seeds of ``games`` games, each with the number of its
+    first game, drawn from ``game_seeds`` only as they are asked for.
 
-    >>> [(start, len(seeds)) for start, seeds in chunks(list(range(10)), 2)]
+    >>> [(start, len(seeds)) for start, seeds in chunks(iter(range(10)), 10, 2)]
     [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1)]
     """
-    size = max(1, min(MAX_CHUNK, -(-len(game_seeds) // (jobs * CHUNKS_PER_JOB))))
-    for start in range(0, len(game_seeds), size):
-        yield start + 1, game_seeds[start:start + size]
+    size = max(1, min(MAX_CHUNK, -(-games // (jobs * CHUNKS_PER_JOB))))
+    seeds = iter(game_seeds)
+    start = 1
+    while part := list(itertools.islice(seeds, size)):
+        yield start, part
+        start += len(part)
 
 
-def _play_in_pool(pool: Pool, settings: Settings, game_seeds: list[int], jobs: int,
-                  progress: Progress | None, task: TaskID | None) -> Run:
-    run = Run([])
-    work = [(settings, start, part) for start, part in chunks(game_seeds, jobs)]
+def _play_in_pool(pool: Pool, settings: Settings, work: Iterator[tuple[int, list[int]]],
+                  jobs: int, run: Run, progress: Progress | None,
+                  task: TaskID | None) -> None:
+    """Play the chunks in the pool, a bounded number of them out at a time, and count
+    their records in game order."""
+    out: deque[AsyncResult[tuple[list[GameRecord], str | None]]] = deque()
     try:
-        for records, error in pool.imap(_play_chunk, work):
+        while True:
+            while len(out) < jobs * (1 + CHUNKS_AHEAD):
+                chunk = next(work, None)
+                if chunk is None:
+                    break
+                out.append(pool.apply_async(_play_chunk, ((settings, *chunk),)))
+            if not out:
+                break
+            records, error = out.popleft().get()
             if error is not None:
                 raise RefereeError(Kind.USAGE, error)
-            run.records += records
+            run.tally.add_all(records)
             if progress is not None and task is not None:
                 progress.advance(task, len(records))
         pool.close()
@@ -148,7 +186,6 @@ def _play_in_pool(pool: Pool, settings: Settings, game_seeds: list[int], jobs: i
     finally:
         pool.terminate()
         pool.join()
-    return run
 
 
 def _pool(jobs: int) -> Pool:

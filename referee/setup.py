@@ -12,6 +12,7 @@ from referee.notation import HEADER_KEYS, Header, Token
 from referee.reading import Unreadable, ascii_number, quoted
 from referee.spec import GameSpec
 from referee.values import frozen
+from referee.words import counted
 
 MAX_SEED_DIGITS = 100
 DEAL_KEYS = ("deal", "hand", "stock", "centre", "center")
@@ -273,13 +274,9 @@ def _read_players(header: Header, spec: GameSpec) -> Table:
         if lows.count(token.low) > 1:
             raise RefereeError(Kind.HEADER, f"two players are named {token.text!r}",
                                header.span)
-    if len(names) not in spec.player_counts:
-        counts = sorted(spec.player_counts)
-        contiguous = counts == list(range(counts[0], counts[-1] + 1))
-        allowed = (f"{counts[0]} to {counts[-1]}" if contiguous and len(counts) > 1
-                   else ", ".join(map(str, counts)))
-        raise RefereeError(Kind.HEADER, f"{spec.title} is for {allowed} players, "
-                           f"not {len(names)}", header.span)
+    refused = spec.refuses_players(len(names))
+    if refused is not None:
+        raise RefereeError(Kind.HEADER, refused, header.span)
     return Table(tuple(names))
 
 
@@ -340,8 +337,9 @@ def _read_deal(
     if len(centre) != centre_size:
         where = centre_lines[0].span if centre_lines else span
         faces = " (face up: write them in a 'centre:' line)" if hidden and not centre else ""
-        raise RefereeError(Kind.HEADER, f"{spec.title} deals {centre_size} cards face up to "
-                           f"the centre with {count} players, not {len(centre)}{faces}", where)
+        raise RefereeError(Kind.HEADER, f"{spec.title} deals {counted(centre_size, 'card')} "
+                           f"face up to the centre with {count} players, not {len(centre)}"
+                           f"{faces}", where)
     sizes = spec.hand_sizes(count, dealer)
     for seat, hand in enumerate(hands):
         if hand is None:
@@ -350,14 +348,14 @@ def _read_deal(
             raise RefereeError(Kind.HEADER, f"deal: given needs 'hand {table.players[seat]}:'",
                                span)
         if len(hand) != sizes[seat]:
-            raise RefereeError(Kind.HEADER, f"{table.players[seat]} is dealt {sizes[seat]} "
-                               f"cards in {spec.title}, not {len(hand)}",
+            raise RefereeError(Kind.HEADER, f"{table.players[seat]} is dealt "
+                               f"{counted(sizes[seat], 'card')} in {spec.title}, not {len(hand)}",
                                hand_lines[seat].span)
     stock_size = len(spec.cards) - sum(sizes) - centre_size
     if stock_lines:
         lines[-1] = stock_lines[0].span.line
         if hidden and len(stock) != stock_size:
-            raise RefereeError(Kind.HEADER, f"the stock holds {stock_size} cards in "
+            raise RefereeError(Kind.HEADER, f"the stock holds {counted(stock_size, 'card')} in "
                                f"{spec.title} with {count} players, not {len(stock)}",
                                stock_lines[0].span)
     elif hidden:
@@ -365,6 +363,8 @@ def _read_deal(
     missing = [c for c in spec.cards if c not in seen]
     if missing and not hidden:
         where = stock_lines[0].span if stock_lines else span
-        raise RefereeError(Kind.HEADER, f"{len(missing)} cards of the deck are not dealt: "
-                           f"{' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}", where)
+        are = "is" if len(missing) == 1 else "are"
+        more = " ..." if len(missing) > 8 else ""
+        raise RefereeError(Kind.HEADER, f"{counted(len(missing), 'card')} of the deck {are} "
+                           f"not dealt: {' '.join(missing[:8])}{more}", where)
     return Deal(tuple(hands), stock, centre, hidden, tuple(sorted(lines.items())))

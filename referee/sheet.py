@@ -38,6 +38,7 @@ from referee.spec import (
     WhenStuck,
 )
 from referee.values import fields, frozen, replace
+from referee.words import player_counts as counts_text
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FORMATS = ("md", "html")
@@ -167,18 +168,6 @@ def joined(words: Sequence[str], last: str = "and") -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def counts_text(counts: frozenset[int] | Sequence[int]) -> str:
-    """A set of player counts as the rules language writes it.
-
-    >>> counts_text([3, 4, 5, 6]), counts_text([4, 6, 8]), counts_text([6])
-    ('3 to 6', '4, 6 or 8', '6')
-    """
-    numbers = sorted(counts)
-    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]} to {numbers[-1]}"
-    return joined([str(n) for n in numbers], "or")
 
 
 def _plural(count: int, word: str) -> str:

@@ -7,6 +7,7 @@ from enum import Enum
 
 from referee.cards import Card, Rank, Suit
 from referee.values import frozen
+from referee.words import player_counts
 
 
 class Target(Enum):
@@ -263,6 +264,14 @@ class GameSpec:
     options: Mapping[str, str]  # every option's value, defaults included
     options_set: Mapping[str, str]  # the options set when the spec was compiled
     shown: Shown = Shown.EVERY_EVENT  # what live play tells the table
+
+    def refuses_players(self, count: int) -> str | None:
+        """Why ``count`` players cannot play these rules, or None when they can; every
+        command words a wrong number of players so: ``Go Fish is for 2 to 6 players,
+        not 7``."""
+        if count in self.player_counts:
+            return None
+        return f"{self.title} is for {player_counts(self.player_counts)} players, not {count}"
 
     def centre_size(self, players: int) -> int:
         """How many cards the deal turns face up to the centre."""

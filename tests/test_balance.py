@@ -8,7 +8,6 @@ import builtins
 import importlib.util
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from referee import runs
-from referee.balance import GameRecord, report, report_schema, wilson
+from referee.balance import GameRecord, Tally, report, report_schema, wilson
 from referee.cli import main
 from referee.compile import load_spec
 from referee.engine import Engine
@@ -49,7 +48,7 @@ def test_shared_wins_split_and_the_first_players_edge() -> None:
     spec = load_spec(RULES / "go-fish.rules")
     records = [record((0,), 10), record((0, 1), 20), record((2,), 30), record((0,), 40),
                record((), 99, over=False)]
-    figures = report(spec, 3, records, seed=0, max_moves=99)
+    figures = report(spec, 3, Tally(3).add_all(records), seed=0, max_moves=99)
     assert [side.wins for side in figures.sides] == [2.5, 0.5, 1.0]
     assert figures.sides[0].win_rate == 2.5 / 4
     assert figures.sides[0].ci95 == wilson(2.5, 4)
@@ -62,11 +61,11 @@ def test_shared_wins_split_and_the_first_players_edge() -> None:
 
 
 def test_the_first_player_follows_the_rules_and_the_teams() -> None:
-    diplomat = report(load_spec(RULES / "diplomat.rules"), 4, [record((2,), sides=4)], seed=0,
-                      max_moves=1)
+    diplomat = report(load_spec(RULES / "diplomat.rules"), 4,
+                      Tally(4).add_all([record((2,), sides=4)]), seed=0, max_moves=1)
     assert diplomat.first_seat == 3 and diplomat.first_side == 2 and diplomat.edge == 0.75
-    strict = report(load_spec(RULES / "literature-strict.rules"), 6, [record((1,), sides=2)],
-                    seed=0, max_moves=1)
+    strict = report(load_spec(RULES / "literature-strict.rules"), 6,
+                    Tally(2).add_all([record((1,), sides=2)]), seed=0, max_moves=1)
     assert strict.first_seat == 6 and strict.first_side == 1 and strict.fair == 0.5
 
 
@@ -102,11 +101,11 @@ def test_the_json_report_matches_its_schema(args: list[str]) -> None:
     assert data["ties"]["counted"] == "a shared win counts 1/k to each of its k winners"
 
 
-def test_two_jobs_give_the_records_of_one() -> None:
+def test_two_jobs_give_the_tally_of_one() -> None:
     spec, plain = settings("authors", 4)
     one = play_games(spec, plain, 5, 60)
     two = play_games(spec, plain, 5, 60, jobs=2)
-    assert one.records == two.records and len(one.records) == 60
+    assert one.tally == two.tally and one.tally.games == 60
     assert not one.interrupted and not two.interrupted
 
 
@@ -140,15 +139,29 @@ def test_ctrl_c_with_several_jobs_keeps_the_chunks_played(
     real = runs._pool
 
     class Interrupted:
+        """A pool whose second chunk is stopped by Ctrl-C while the parent waits."""
+
         def __init__(self, jobs: int) -> None:
             self.pool = real(jobs)
+            self.given = 0
 
-        def imap(self, function: Any, work: list[Any]) -> Iterator[Any]:
-            yield function(work[0])
-            raise KeyboardInterrupt
+        def apply_async(self, function: Any, args: tuple[Any, ...]) -> Any:
+            self.given += 1
+            return Played(function(*args)) if self.given == 1 else Stopped()
 
         def __getattr__(self, name: str) -> Any:
             return getattr(self.pool, name)
+
+    class Played:
+        def __init__(self, result: Any) -> None:
+            self.result = result
+
+        def get(self) -> Any:
+            return self.result
+
+    class Stopped:
+        def get(self) -> Any:
+            raise KeyboardInterrupt
 
     monkeypatch.setattr(runs, "_pool", Interrupted)
     status, out, err = run("simulate", "go-fish", "-p", "3", "-g", "32", "-j", "2")
@@ -174,7 +187,7 @@ def test_a_progress_bar_shows_on_a_terminal() -> None:
     screen = io.StringIO()
     bar = progress_bar(Console(file=screen, force_terminal=True, width=80))
     done = play_games(spec, plain, 0, 30, jobs=2, progress=bar)
-    assert len(done.records) == 30 and "playing" in screen.getvalue()
+    assert done.tally.games == 30 and "playing" in screen.getvalue()
 
 
 def test_no_progress_bar_when_standard_error_is_not_a_terminal() -> None:

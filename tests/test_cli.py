@@ -97,7 +97,7 @@ def test_simulate_prints_figures_and_writes_checkable_games(tmp_path: Path) -> N
 def test_simulate_refuses_a_player_count_the_rules_forbid() -> None:
     status, _, err = run("simulate", "authors", "--players", "2")
     assert status == 2
-    assert "not for 2 players" in err
+    assert "Authors is for 3 to 6 players, not 2" in err
 
 
 def test_simulate_unknown_rules_is_bad_usage() -> None:

@@ -193,7 +193,8 @@ def test_an_accepted_contradiction_is_a_comment_and_the_referee_goes_on(tmp_path
     for line in ("Ann asks Bob for 7", "Bob says no", "Ann draws"):
         table.handle(line)
     assert table.handle("Bob asks Cy for 7").line.startswith("contradiction")
-    assert table.prompt() == "accept or undo the contradiction"
+    assert table.prompt() == ("accept or undo the contradiction on Bob asks Cy for 7 "
+                              "(a new event drops it)")
     assert table.handle("accept").line.startswith(
         "accepted by the table: Bob asks Cy for 7; Cy to answer Bob's ask for 7")
     assert table.handle("Cy says yes").line.startswith("refused")  # a rank: say how many
