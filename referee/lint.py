@@ -21,11 +21,11 @@ from enum import Enum
 from pathlib import Path
 
 from referee.ast import Node, RuleFile
-from referee.compile import SET_KINDS, load_layers, load_spec, slot_of, statements_in_force
+from referee.compile import SET_KINDS, RuleBook, load_layers, rule_book, slot_of
 from referee.engine import Engine
 from referee.errors import RefereeError, Span, printable
 from referee.reading import ascii_number
-from referee.sheet import counts_text, normalized
+from referee.sheet import counts_text
 from referee.simulate import play_one, seeds
 from referee.spec import (
     Condition,
@@ -89,18 +89,19 @@ def lint_file(path: Path, games: int = SELF_PLAY_GAMES, seed: int = 0) -> LintRe
     """Lint the rule file at ``path``: compile it, then look for what is probably not
     meant, playing ``games`` random games (none when 0) started from ``seed``."""
     try:
-        spec = load_spec(path)
         layers = load_layers(path)
+        book = rule_book(tuple(layers))
+        spec = book.spec()
     except RefereeError as exc:
         return LintResult(str(path), error=exc)
     findings = [
         *_unused_statements(layers[-1], spec),
         *_repeats(layers),
-        *_options(path, layers, spec),
-        *_no_stock(layers, spec),
+        *_options(book, layers, spec),
+        *_no_stock(book, spec),
     ]
     if games:
-        findings += _self_play(layers, spec, games, seed)
+        findings += _self_play(book, spec, games, seed)
     findings.sort(key=lambda f: (f.span.line, f.span.column))
     return LintResult(str(path), tuple(findings))
 
@@ -240,18 +241,18 @@ def _tested(layers: Sequence[RuleFile]) -> dict[str, list[str]]:
     return tested
 
 
-def _options(path: Path, layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
+def _options(book: RuleBook, layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
     tested = _tested(layers)
-    played = normalized(spec)
-    compiled: dict[tuple[str, str], GameSpec | RefereeError] = {}
+    played = book.played()
 
     def with_option(name: str, value: str) -> GameSpec | RefereeError:
-        if (name, value) not in compiled:
-            try:
-                compiled[name, value] = load_spec(path, {name: value})
-            except RefereeError as exc:
-                compiled[name, value] = exc
-        return compiled[name, value]
+        """The game with one option's value changed, put together from the statements
+        that value changes (nothing is compiled when it changes none), or why it cannot
+        be played. Each is looked at and let go: none is kept or cached."""
+        try:
+            return book.played({name: value})
+        except RefereeError as exc:
+            return exc
 
     for node in layers[-1].statements:
         if node.kind == "option":
@@ -288,7 +289,7 @@ def _option_findings(
         if isinstance(other, RefereeError):
             yield Finding(Code.OPTION, _cannot_play(name, value, other), node.span)
             changes = True
-        elif normalized(other) != played:
+        elif other is not played and other != played:
             changes = True
     if not changes:
         yield Finding(Code.UNUSED, f"no value of option {name} changes the game: "
@@ -326,15 +327,15 @@ def _drawers(slots: dict[str, Node], spec: GameSpec) -> list[tuple[Node, str]]:
     return found
 
 
-def _no_stock(layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
+def _no_stock(book: RuleBook, spec: GameSpec) -> Iterator[Finding]:
     counts = stockless_counts(spec)
     if not counts:
         return
-    slots, _ = statements_in_force(list(layers))
+    slots, _ = book.in_force()
     drawers = _drawers(slots, spec)
     if not drawers:
         return
-    top = layers[-1].path
+    top = book.top.path
     deal = slots["deal"]
     which = ("for any number of players" if len(counts) == len(spec.player_counts)
              else f"with {counts_text(counts)} players")
@@ -360,8 +361,7 @@ def move_limit(spec: GameSpec) -> int:
     return max(MIN_MOVE_LIMIT, MOVES_PER_CARD * len(spec.cards))
 
 
-def _self_play(layers: Sequence[RuleFile], spec: GameSpec, games: int,
-               seed: int) -> Iterator[Finding]:
+def _self_play(book: RuleBook, spec: GameSpec, games: int, seed: int) -> Iterator[Finding]:
     engine = Engine(spec)
     counts = sorted(spec.player_counts)
     limit = move_limit(spec)
@@ -384,9 +384,9 @@ def _self_play(layers: Sequence[RuleFile], spec: GameSpec, games: int,
         parts.append(f"{stalled} stopped because nobody could move, before 'end:' held")
     hint = (" (a player who cannot ask: draws from the stock, then turn passes to the "
             "next player, lets an empty hand go on)" if stalled or stopped else "")
-    slots, _ = statements_in_force(list(layers))
+    slots, _ = book.in_force()
     end = slots.get("end")
-    top = layers[-1]
+    top = book.top
     span = end.span if end is not None and end.span.source == top.path else top.statements[0].span
     yield Finding(Code.UNFINISHED, f"random self-play could not finish {failed} of {games} "
                   f"games ({counts_text(counts)} players): {'; '.join(parts)}{hint}", span)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from itertools import takewhile
 from pathlib import Path
 
@@ -81,14 +81,30 @@ def parse_rule_file(path: Path) -> RuleFile:
                             path.stem)
 
 
+MAX_KEPT_PARSES = 128
+MAX_KEPT_CHARS = 16 * 256 * 1024  # a whole extends chain of files at the size cap
+_KEPT: dict[tuple[str, str, str], RuleFile] = {}
 
-@lru_cache(maxsize=128)
+
 def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
     """Parse rule-file text; ``source`` names it in errors.
 
     Parses are remembered by text, so an unchanged file is parsed once and
-    stands as the same RuleFile object.
+    stands as the same RuleFile object; the parses kept are the latest used, within
+    a bound on their count and on their text (a parse takes some 40 times its text).
     """
+    key = (text, source, name)
+    rule_file = _KEPT.pop(key, None) or _parse(text, source, name)
+    _KEPT[key] = rule_file  # the latest used last
+    held = sum(len(kept) for kept, _, _ in _KEPT)
+    while len(_KEPT) > MAX_KEPT_PARSES or held > MAX_KEPT_CHARS:
+        oldest = next(iter(_KEPT))
+        held -= len(oldest[0])
+        del _KEPT[oldest]
+    return rule_file
+
+
+def _parse(text: str, source: str, name: str) -> RuleFile:
     text = text.removeprefix("\ufeff")
     lines = lines_of(text)
     if not text.endswith("\n"):
