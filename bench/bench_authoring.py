@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -71,7 +72,7 @@ def chain_files(folder: Path, line: Callable[[int, int], str], stem: str) -> Pat
         head = BASE if layer == 0 else (f"extends: {stem}-{layer - 1:02d}.rules\n"
                                         f"name: {stem} {layer}\n")
         (folder / f"{stem}-{layer:02d}.rules").write_text(
-            _fill(head, lambda n, layer=layer: line(layer, n)))
+            _fill(head, partial(line, layer)))
     return folder / f"{stem}-{CHAIN - 1:02d}.rules"
 
 
