@@ -15,7 +15,7 @@ from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
 from referee import cache
 from referee.cards import (
@@ -298,15 +298,20 @@ def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:
 SETS = "sets"  # the slot of set statements under ``when`` (they replace all sets at once)
 
 
-class _When(NamedTuple):
+class _When:
     """A checked ``when``: its place among all of them, the option it tests, the value
-    it wants, and the statement it puts in force, with that statement's slot."""
+    it wants, and the statement it puts in force, with that statement's slot. (A plain
+    class: a NamedTuple or a record would compile code at every start.)"""
 
-    place: int
-    option: str
-    value: str
-    statement: Node
-    slot: str
+    __slots__ = ("option", "place", "slot", "statement", "value")
+
+    def __init__(self, place: int, option: str, value: str, statement: Node,
+                 slot: str) -> None:
+        self.place = place
+        self.option = option
+        self.value = value
+        self.statement = statement
+        self.slot = slot
 
 
 class RuleBook:
