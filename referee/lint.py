@@ -365,16 +365,21 @@ def _options(book: RuleBook, layers: Sequence[RuleFile], spec: GameSpec) -> Iter
         except RefereeError as exc:
             return exc
 
-    for node in layers[-1].statements:
+    top = layers[-1].statements
+    declared = {n.words[0].text.lower() for n in top if n.kind == "option"}
+    whens: dict[str, list[Node]] = {}
+    for node in top:
+        if node.kind == "when":
+            whens.setdefault(node.words[0].text.lower(), []).append(node)
+    for node in top:
         if node.kind == "option":
-            yield from _option_findings(node, layers[-1], spec, tested, played, with_option)
+            yield from _option_findings(node, whens, spec, tested, played, with_option)
         elif node.kind == "when":
             name = node.words[0].text.lower()
             value = _value(node.words[1].text) if len(node.words) > 1 else "yes"
             other = with_option(name, value)
             if isinstance(other, RefereeError):
-                if not any(n.kind == "option" and n.words[0].text.lower() == name
-                           for n in layers[-1].statements):
+                if name not in declared:
                     yield Finding(Code.OPTION, _cannot_play(name, value, other), node.span)
                 continue
             reason = unused_reason(node.parts[0], other)
@@ -383,7 +388,7 @@ def _options(book: RuleBook, layers: Sequence[RuleFile], spec: GameSpec) -> Iter
 
 
 def _option_findings(
-    node: Node, top: RuleFile, spec: GameSpec, tested: dict[str, list[str]],
+    node: Node, whens: dict[str, list[Node]], spec: GameSpec, tested: dict[str, list[str]],
     played: GameSpec, with_option: Callable[[str, str], GameSpec | RefereeError],
 ) -> Iterator[Finding]:
     name = node.words[0].text.lower()
@@ -392,7 +397,7 @@ def _option_findings(
     if default not in ("yes", "no") and values and {default, *values} <= {"0", "1"}:
         yield Finding(Code.OPTION, f"option {name} is a number used only as 0 and 1; a "
                       "switch reads better as yes or no", node.span,
-                      tries=(_switch_hint(node, top),))
+                      tries=(_switch_hint(node, whens.get(name, [])),))
     others = ["no" if default == "yes" else "yes"] if default in ("yes", "no") else values
     changes = False
     for value in (v for v in others if v != default):
@@ -408,18 +413,17 @@ def _option_findings(
                          "its 'when' statements say what the rules already say"), node.span)
 
 
-def _switch_hint(option: Node, top: RuleFile) -> Hint:
+def _switch_hint(option: Node, whens: list[Node]) -> Hint:
     """Option ``option``, a number used as 0 and 1, declared yes or no instead, and its
-    ``when`` statements in the file testing it so: ``when NAME:`` for 1."""
+    ``when`` statements in the file (``whens``) testing it so: ``when NAME:`` for 1."""
     name = option.words[0].text
     switch = {"0": "no", "1": "yes"}
     edits = [Edit(option.span.line, f"option {name}: {switch[_value(option.words[1].text)]}")]
-    for node in top.statements:
-        if node.kind == "when" and node.words[0].text.lower() == name.lower():
-            value = switch.get(_value(node.words[1].text) if len(node.words) > 1 else "", "")
-            statement = node.span.text[node.span.column - 1:].split(":", 1)[1].strip()
-            tested = "" if value == "yes" else f" is {value or node.words[1].text}"
-            edits.append(Edit(node.span.line, f"when {name}{tested}: {statement}"))
+    for node in whens:
+        value = switch.get(_value(node.words[1].text) if len(node.words) > 1 else "", "")
+        statement = node.span.text[node.span.column - 1:].split(":", 1)[1].strip()
+        tested = "" if value == "yes" else f" is {value or node.words[1].text}"
+        edits.append(Edit(node.span.line, f"when {name}{tested}: {statement}"))
     return tuple(edits)
 
 
