@@ -32,7 +32,7 @@ from referee.resources import grammar_path
 
 MAX_ENTRY_BYTES = 8 * 1024 * 1024  # the spec of the largest extends chain fits
 MAX_FOLDER_BYTES = 64 * 1024 * 1024  # every entry together; the least recently used go first
-ENTRY_SUFFIX = ".pickle"
+ENTRY_SUFFIX = ".pickle"  # an entry's file is its key and this
 
 
 def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -96,16 +96,15 @@ def load(name: str) -> Any:
     place = folder()
     if place is None:
         return None
-    entry = place / f"{name}{ENTRY_SUFFIX}"
     try:
-        with open(entry, "rb") as file:
+        with open(place / f"{name}.pickle", "rb") as file:
             data = file.read(MAX_ENTRY_BYTES + 1)
         if len(data) > MAX_ENTRY_BYTES:
             return None
         value = pickle.loads(data)
     except Exception:  # a missing, partial or stale entry: compile again
         return None
-    _mark_used(entry)
+    _mark_used(place / f"{name}.pickle")
     return value
 
 
@@ -128,7 +127,7 @@ def store(name: str, value: object) -> None:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
-        os.replace(temporary, place / f"{name}{ENTRY_SUFFIX}")
+        os.replace(temporary, place / f"{name}.pickle")
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         return
     evict(place, MAX_FOLDER_BYTES)
