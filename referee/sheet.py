@@ -13,6 +13,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from referee.ast import RuleFile
 from referee.cards import JOKERS, RANK_WORDS, STANDARD_RANKS, STANDARD_SUITS, Rank, rank_of
 from referee.compile import RuleBook, load_layers, rule_book, rule_reference
 from referee.errors import RefereeError
@@ -697,7 +698,7 @@ def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
     layers = load_layers(path)
     book = rule_book(tuple(layers))
     spec = book.spec(options)
-    base = _base_spec(RuleBook(layers[:-1])) if len(layers) > 1 else None
+    base = _base_spec(layers[:-1]) if len(layers) > 1 else None
     tested: dict[str, list[str]] = {}
     for layer in layers:
         for node in layer.statements:
@@ -721,10 +722,10 @@ def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
     return build_sheet(spec, base=base, option_effects=effects)
 
 
-def _base_spec(book: RuleBook) -> GameSpec | None:
+def _base_spec(layers: Sequence[RuleFile]) -> GameSpec | None:
     """The base's spec, or None when the base is no game on its own (a partial file)."""
     try:
-        return book.spec()
+        return RuleBook(layers).spec()
     except RefereeError:
         return None
 

@@ -309,3 +309,12 @@ def test_the_specs_kept_in_a_process_stay_within_their_bound(
     for number in range(20):
         load_spec(path, {f"o{number}": "yes"})
         assert sum(len(s.options) for _, s in compile._LOADED.values()) <= 3 * (MANY + 2)
+
+
+def test_the_sheet_of_a_variant_whose_base_is_no_game_alone(tmp_path: Path) -> None:
+    """The base tests an option only the variant declares: it is compared with nothing."""
+    (tmp_path / "base.rules").write_text(f"extends: {TINY}\nwhen fast: first player: the dealer\n")
+    top = tmp_path / "top.rules"
+    top.write_text("extends: base.rules\noption fast: no\n")
+    sheet = sheet_for(top).markdown()
+    assert "Changes from" not in sheet and "With fast: yes:" in sheet
