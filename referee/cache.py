@@ -9,6 +9,11 @@ while they all read the same. The folder is ``$REFEREE_CACHE_DIR``, else
 owner, and one owned by anybody else is not used. ``REFEREE_CACHE_DIR=off``
 turns the cache off. Any problem reading or writing it is ignored: the cache only
 ever saves time.
+
+The folder is bounded: after each entry written, the least recently used entries
+(by the time of their last use, which every hit renews) are removed until all of
+them together hold at most ``MAX_FOLDER_BYTES``. Only files named as entries are
+counted or removed; anything else in the folder is left alone.
 """
 
 from __future__ import annotations
@@ -26,7 +31,9 @@ from typing import Any
 from referee.files import new_temporary
 from referee.resources import grammar_path
 
-MAX_ENTRY_BYTES = 4 * 1024 * 1024
+MAX_ENTRY_BYTES = 8 * 1024 * 1024  # the spec of the largest extends chain fits
+MAX_FOLDER_BYTES = 64 * 1024 * 1024  # every entry together; the least recently used go first
+ENTRY_SUFFIX = ".pickle"  # an entry's file is its key and this
 
 
 def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -95,9 +102,17 @@ def load(name: str) -> Any:
             data = file.read(MAX_ENTRY_BYTES + 1)
         if len(data) > MAX_ENTRY_BYTES:
             return None
-        return pickle.loads(data)
+        value = pickle.loads(data)
     except Exception:  # a missing, partial or stale entry: compile again
         return None
+    _mark_used(place / f"{name}.pickle")
+    return value
+
+
+def _mark_used(entry: Path) -> None:
+    """Renew an entry's time: eviction takes the least recently used first."""
+    with contextlib.suppress(OSError):
+        os.utime(entry)
 
 
 def store(name: str, value: object) -> None:
@@ -120,3 +135,36 @@ def store(name: str, value: object) -> None:
             raise
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         return
+    evict(place, MAX_FOLDER_BYTES)
+
+
+def is_entry(file_name: str) -> bool:
+    """Whether a file in the cache folder is named as an entry: a key and the suffix."""
+    key = file_name.removesuffix(ENTRY_SUFFIX)
+    return (file_name.endswith(ENTRY_SUFFIX) and len(key) == 64
+            and all(c in "0123456789abcdef" for c in key))
+
+
+def evict(place: Path, keep: int) -> None:
+    """Remove the least recently used entries in ``place`` until the rest hold at most
+    ``keep`` bytes. Files not named as entries are neither counted nor removed."""
+    entries: list[tuple[int, int, str]] = []
+    try:
+        with os.scandir(place) as listing:
+            for item in listing:
+                if is_entry(item.name) and item.is_file(follow_symlinks=False):
+                    status = item.stat(follow_symlinks=False)
+                    entries.append((status.st_mtime_ns, status.st_size, item.path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries):
+        if total <= keep:
+            break
+        try:
+            os.unlink(path)
+        except FileNotFoundError:  # another process took it first
+            pass
+        except OSError:
+            continue
+        total -= size

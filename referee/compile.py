@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
 from referee import cache
 from referee.cards import (
@@ -75,6 +75,7 @@ if TYPE_CHECKING:  # the syntax tree is only built when a rule file is parsed
     from referee.ast import Node, RuleFile, Word
 
 E = TypeVar("E", bound=Enum)
+P = TypeVar("P")
 
 SET_KINDS = ("book_sets", "suit_sets", "listed_set")
 MAX_PLAYERS = 16
@@ -93,6 +94,7 @@ REQUIRED = {
 }
 NO_ASK = AskSpec(Target.ANY_OTHER, True, AskFor.CARD, Holding.NOTHING, True, Handover.THE_CARD)
 NO_OUTCOME = Outcome(False, Continuation(False, None, PassTo.NEXT))
+NO_OPTIONS: Mapping[str, str] = MappingProxyType({})
 
 
 def fail(message: str, span: Span | None) -> NoReturn:
@@ -175,6 +177,9 @@ def bundled_rule_names() -> list[str]:
     return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))
 
 
+MAX_REMEMBERED = 256  # specs remembered in one process ...
+MAX_REMEMBERED_OPTIONS = 1 << 20  # ... holding at most this many option values in all
+
 _LOADED: dict[tuple[str, tuple[tuple[str, str], ...]],
               tuple[tuple[tuple[str, tuple[int, int, int] | None], ...], GameSpec]] = {}
 
@@ -196,13 +201,22 @@ def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
             spec = replace(spec, source=str(path))
     else:
         layers = _load_layers(path, [])
-        spec = _compile(tuple(layers), chosen)
+        spec = rule_book(tuple(layers)).spec(dict(chosen))
         files = tuple(layer.path for layer in layers)
         _to_disk(path, chosen, files, spec)
-    if len(_LOADED) > 256:
-        _LOADED.clear()
-    _LOADED[key] = (tuple((file, _stamp(file)) for file in files), spec)
+    _remember(key, tuple((file, _stamp(file)) for file in files), spec)
     return spec
+
+
+def _remember(key: tuple[str, tuple[tuple[str, str], ...]],
+              stamps: tuple[tuple[str, tuple[int, int, int] | None], ...],
+              spec: GameSpec) -> None:
+    """Keep ``spec`` for this process, within a bound on the specs kept and on the option
+    values they hold (a file may declare thousands of options)."""
+    held = sum(len(kept.options) for _, kept in _LOADED.values())
+    if len(_LOADED) >= MAX_REMEMBERED or held + len(spec.options) > MAX_REMEMBERED_OPTIONS:
+        _LOADED.clear()
+    _LOADED[key] = (stamps, spec)
 
 
 def _text(path: Path | str) -> str | None:
@@ -261,18 +275,11 @@ def load_layers(path: Path) -> list[RuleFile]:
     return _load_layers(path, [])
 
 
-def statements_in_force(
-    layers: list[RuleFile], options: Mapping[str, str] | None = None
-) -> tuple[dict[str, Node], tuple[Node, ...]]:
-    """The statement that fills each slot once ``extends``, options and ``when`` are
-    applied (keyed by :func:`slot_of`), and the set statements in force."""
-    compiler = _Compiler(list(layers), dict(options or {}))
-    return dict(compiler.slots), tuple(compiler.set_nodes)
-
-
-@lru_cache(maxsize=128)
-def _compile(layers: tuple[RuleFile, ...], options: tuple[tuple[str, str], ...]) -> GameSpec:
-    return _Compiler(list(layers), dict(options)).compile()
+@lru_cache(maxsize=1)
+def rule_book(layers: tuple[RuleFile, ...]) -> RuleBook:
+    """The :class:`RuleBook` of these layers (the last one made is kept: a parsed file
+    stands as the same RuleFile while its text is unchanged)."""
+    return RuleBook(layers)
 
 
 def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
@@ -308,16 +315,42 @@ def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:
     return number
 
 
-class _Compiler:
-    """Turns the layered statements of one rule file into a GameSpec."""
+SETS = "sets"  # the slot of set statements under ``when`` (they replace all sets at once)
 
-    def __init__(self, layers: list[RuleFile], option_values: dict[str, str]) -> None:
+
+class _When:
+    """A checked ``when``: its place among all of them, the option it tests, the value
+    it wants, and the statement it puts in force, with that statement's slot. (A plain
+    class: a NamedTuple or a record would compile code at every start.)"""
+
+    __slots__ = ("option", "place", "slot", "statement", "value")
+
+    def __init__(self, place: int, option: str, value: str, statement: Node,
+                 slot: str) -> None:
+        self.place = place
+        self.option = option
+        self.value = value
+        self.statement = statement
+        self.slot = slot
+
+
+class RuleBook:
+    """A rule file and its bases read once: every statement checked and put in its
+    slot, the options declared, and every ``when`` checked and filed under its option
+    and value.
+
+    The spec for any option values is then put together from the statements those
+    values change, never by going through the layers again: lint and the sheet try
+    each of a file's thousands of options at the cost of that option's own ``when``
+    statements, and an option that changes no statement costs no compile at all.
+    """
+
+    def __init__(self, layers: Sequence[RuleFile]) -> None:
         self.top = layers[-1]
-        self.slots: dict[str, Node] = {}
-        self.set_nodes: list[Node] = []
-        self.options: dict[str, str] = {}
-        self.options_set: dict[str, str] = {}
-        whens: list[Node] = []
+        self.defaults: dict[str, str] = {}
+        plain: dict[str, Node] = {}
+        plain_sets: tuple[Node, ...] = ()
+        written: list[Node] = []
         for layer in layers:
             _refuse_repeats(layer)
             layer_sets: list[Node] = []
@@ -325,23 +358,30 @@ class _Compiler:
                 if node.kind == "option":
                     self._declare_option(node)
                 elif node.kind == "when":
-                    whens.append(node)
+                    written.append(node)
                 elif node.kind in SET_KINDS:
                     layer_sets.append(node)
                 elif node.kind != "extends":
-                    self.slots[_slot(node)] = node
+                    plain[_slot(node)] = node
             if layer_sets:
-                self.set_nodes = layer_sets
-        self._set_options(option_values)
-        when_sets: list[Node] = []
-        for node in whens:
-            inner = self._apply_when(node)
-            if inner is not None and inner.kind in SET_KINDS:
-                when_sets.append(inner)
-            elif inner is not None:
-                self.slots[_slot(inner)] = inner
-        if when_sets:  # as a variant's sets do, they replace every set statement before
-            self.set_nodes = when_sets
+                plain_sets = tuple(layer_sets)
+        self._plain = plain
+        self._plain_sets = plain_sets
+        self._by_value: dict[tuple[str, str], list[_When]] = {}
+        self._active: dict[str, list[_When]] = {}  # by slot: in force at the defaults
+        for index, node in enumerate(written):
+            when = self._checked(index, node)
+            self._by_value.setdefault((when.option, when.value), []).append(when)
+            if self.defaults[when.option] == when.value:
+                self._active.setdefault(when.slot, []).append(when)
+        self._slots = dict(plain)
+        for slot, whens in self._active.items():
+            if slot != SETS:
+                self._slots[slot] = whens[-1].statement
+        active_sets = self._active.get(SETS)
+        self._sets = tuple(w.statement for w in active_sets) if active_sets else plain_sets
+        self._pieces: dict[tuple[object, ...], object] = {}  # deck and sets, by statements
+        self._played: GameSpec | None = None  # the game at the defaults
 
     def _declare_option(self, node: Node) -> None:
         name, default = node.words
@@ -349,44 +389,135 @@ class _Compiler:
         if value is None:
             fail(f"option {name.text} needs a default of yes, no or a whole number, "
                  f"not {quoted(default.text)}", default.span)
-        self.options[name.text.lower()] = value
+        self.defaults[name.text.lower()] = value
 
-    def _set_options(self, values: dict[str, str]) -> None:
-        for name, given in values.items():
-            key = name.lower()
-            if key not in self.options:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise OptionError(
-                    name, Kind.UNKNOWN, f"{self.top.name} has no option {quoted(name)} "
-                    f"(options: {known})")
-            value = self._fitting(key, given)
-            if value is None:
-                raise OptionError(name, Kind.HEADER, f"option {name} is "
-                                  f"{_option_kind(self.options[key])}, not {quoted(given)}")
-            self.options[key] = value
-            self.options_set[key] = value
-
-    def _fitting(self, key: str, given: str) -> str | None:
-        """``given`` in canonical form if it is a value of option ``key``'s kind, else None."""
-        value = _option_value(given)
-        if value is None or (value in ("yes", "no")) != (self.options[key] in ("yes", "no")):
-            return None
-        return value
-
-    def _apply_when(self, node: Node) -> Node | None:
-        """The statement ``node`` puts in force with the options chosen, if any."""
+    def _checked(self, index: int, node: Node) -> _When:
+        """A ``when`` statement whose option is declared and whose value can be given."""
         name = node.words[0]
         key = name.text.lower()
-        if key not in self.options:
+        if key not in self.defaults:
             fail(f"no option named {quoted(name.text)} is declared (option {name.text}: no)",
                  name.span)
         written = node.words[1] if len(node.words) > 1 else None
         wanted = self._fitting(key, written.text if written else "yes")
         if wanted is None:
             value = written.text if written else "yes"
-            fail(f"option {name.text} is {_option_kind(self.options[key])}, so 'when "
+            fail(f"option {name.text} is {_option_kind(self.defaults[key])}, so 'when "
                  f"{name.text} is {value}' can never apply", (written or name).span)
-        return node.parts[0] if self.options[key] == wanted else None
+        inner = node.parts[0]
+        return _When(index, key, wanted, inner, SETS if inner.kind in SET_KINDS else _slot(inner))
+
+    def _fitting(self, key: str, given: str) -> str | None:
+        """``given`` in canonical form if it is a value of option ``key``'s kind, else None."""
+        value = _option_value(given)
+        if value is None or (value in ("yes", "no")) != (self.defaults[key] in ("yes", "no")):
+            return None
+        return value
+
+    def _chosen(self, options: Mapping[str, str]) -> dict[str, str]:
+        """The option values set, by option, in canonical form; an option the rules do
+        not declare, or a value of the wrong kind, raises :class:`OptionError`."""
+        chosen: dict[str, str] = {}
+        for name, given in options.items():
+            key = name.lower()
+            if key not in self.defaults:
+                raise OptionError(name, Kind.UNKNOWN, f"{self.top.name} has no option "
+                                  f"{quoted(name)} (options: {_listed(self.defaults)})")
+            value = self._fitting(key, given)
+            if value is None:
+                raise OptionError(name, Kind.HEADER, f"option {name} is "
+                                  f"{_option_kind(self.defaults[key])}, not {quoted(given)}")
+            chosen[key] = value
+        return chosen
+
+    def spec(self, options: Mapping[str, str] | None = None) -> GameSpec:
+        """The spec with ``options`` set, every other option at its default."""
+        chosen = self._chosen(options or {})
+        values = dict(self.defaults)
+        values.update(chosen)
+        return replace(self._played_with(chosen), options=MappingProxyType(values),
+                       options_set=MappingProxyType(chosen))
+
+    def played(self, options: Mapping[str, str] | None = None) -> GameSpec:
+        """The game ``options`` give, without the option values themselves (its
+        ``options`` and ``options_set`` are empty): what two settings are compared by."""
+        return self._played_with(self._chosen(options or {}))
+
+    def in_force(self, options: Mapping[str, str] | None = None
+                 ) -> tuple[dict[str, Node], tuple[Node, ...]]:
+        """The statement that fills each slot once ``extends``, options and ``when`` are
+        applied (keyed by :func:`slot_of`), and the set statements in force."""
+        slots, sets, _ = self._in_force(self._chosen(options or {}))
+        return slots, sets
+
+    def _played_with(self, chosen: dict[str, str]) -> GameSpec:
+        slots, sets, changed = self._in_force(chosen)
+        if not changed and self._played is not None:
+            return self._played
+        played = _Compiler(self.top, slots, sets, self._pieces).compile()
+        if not changed:
+            self._played = played
+        return played
+
+    def _in_force(self, chosen: dict[str, str]
+                  ) -> tuple[dict[str, Node], tuple[Node, ...], bool]:
+        """The statements in force with ``chosen`` values, and whether any differs from
+        the defaults'. Only the slots that the changed options' ``when`` statements fill
+        are worked out again: the cost is theirs, not the file's."""
+        changed = {key: value for key, value in chosen.items() if value != self.defaults[key]}
+        slots = dict(self._slots)
+        if not changed:
+            return slots, self._sets, False
+        coming: dict[str, list[_When]] = {}
+        touched: set[str] = set()
+        for key, value in changed.items():
+            touched.update(w.slot for w in self._by_value.get((key, self.defaults[key]), ()))
+            for when in self._by_value.get((key, value), ()):
+                coming.setdefault(when.slot, []).append(when)
+        touched.update(coming)
+        sets = self._sets
+        for slot in touched:
+            active = self._active.get(slot, [])
+            if slot == SETS:
+                now = sorted([w for w in active if w.option not in changed]
+                             + coming.get(SETS, []), key=lambda w: w.place)
+                sets = tuple(w.statement for w in now) or self._plain_sets
+                continue
+            last = next((w for w in reversed(active) if w.option not in changed), None)
+            for when in coming.get(slot, ()):
+                if last is None or when.place > last.place:
+                    last = when
+            node = last.statement if last is not None else self._plain.get(slot)
+            if node is None:
+                slots.pop(slot, None)
+            else:
+                slots[slot] = node
+        differs = (len(sets) != len(self._sets)
+                   or any(a is not b for a, b in zip(sets, self._sets, strict=True))
+                   or any(slots.get(slot) is not self._slots.get(slot) for slot in touched))
+        return slots, sets, differs
+
+
+def _listed(names: Iterable[str], most: int = 20) -> str:
+    """Names for a message, sorted, the first ``most`` of them: ``a, b and 40 more``."""
+    ordered = sorted(names)
+    if not ordered:
+        return "none"
+    shown = ", ".join(ordered[:most])
+    return shown if len(ordered) <= most else f"{shown} and {len(ordered) - most:,} more"
+
+
+class _Compiler:
+    """Turns the statements in force of one rule file into a GameSpec, without option
+    values (see :meth:`RuleBook.spec`). The deck and the sets, the costliest parts,
+    are kept in ``pieces`` by the statements they come from."""
+
+    def __init__(self, top: RuleFile, slots: Mapping[str, Node], set_nodes: Sequence[Node],
+                 pieces: dict[tuple[object, ...], object]) -> None:
+        self.top = top
+        self.slots = slots
+        self.set_nodes = list(set_nodes)
+        self.pieces = pieces
 
     def need(self, slot: str) -> Node:
         node = self.slots.get(slot)
@@ -403,9 +534,11 @@ class _Compiler:
     def compile(self) -> GameSpec:
         player_counts = self._player_counts(self.need("players"))
         teams = self._teams(player_counts)
-        ranks, suits, cards = self._deck(self.need("deck"))
+        deck = self.need("deck")
+        ranks, suits, cards = self._piece(("deck", id(deck)), lambda: self._deck(deck))
         plays = "play" in self.slots
-        sets = self._sets(ranks, cards) if self.set_nodes or not plays else ()
+        sets = self._piece(("sets", id(deck), *map(id, self.set_nodes)),
+                           lambda: self._sets(ranks, cards)) if self.set_nodes or not plays else ()
         deal_node = self.need("deal")
         deal_all, deal_sizes = self._deal(deal_node, player_counts, len(cards))
         has_asks = "ask" in self.slots or not plays
@@ -445,17 +578,33 @@ class _Compiler:
                                  and self.slots["refill"].part("refill_unless")),
             first_seat=self._phrase("first_player", FirstSeat, FirstSeat.LEFT_OF_DEALER),
             end_when=frozenset(
-                [EndWhen(p.phrase) for p in self.need("end").parts] + [EndWhen.ALL_SETS_LAID]),
+                [*self._end(), EndWhen.ALL_SETS_LAID]),
             points_per_set=per_set, points_by_kind=MappingProxyType(by_kind),
             points_by_set=MappingProxyType(self._scores_by_rank(sets)),
             match_target=match_target, match_by_hands=match_by_hands,
             winner=self.slots["winner"].parts[0].phrase if "winner" in self.slots
             else "most points",
             ties=self._phrase("ties", TieRule, TieRule.STAND),
-            options=MappingProxyType(dict(self.options)),
-            options_set=MappingProxyType(dict(self.options_set)),
+            options=NO_OPTIONS, options_set=NO_OPTIONS,
             shown=self._phrase("shown", Shown, Shown.EVERY_EVENT),
         )
+
+    def _end(self) -> list[EndWhen]:
+        """The conditions of ``end:``, each said once."""
+        ends: list[EndWhen] = []
+        for part in self.need("end").parts:
+            end = EndWhen(part.phrase)
+            if end in ends:
+                fail(f"'when {part.phrase}' is said twice", part.span)
+            ends.append(end)
+        return ends
+
+    def _piece(self, key: tuple[object, ...], make: Callable[[], P]) -> P:
+        """``make()``, kept under ``key`` (statements' identities: the book that keeps
+        the pieces keeps the statements, so an identity is never reused)."""
+        if key not in self.pieces:
+            self.pieces[key] = make()
+        return cast(P, self.pieces[key])
 
     def _phrase(self, slot: str, enum: type[E], default: E) -> E:
         node = self.slots.get(slot)
@@ -465,14 +614,19 @@ class _Compiler:
 
     def _player_counts(self, node: Node) -> list[int]:
         count = node.parts[0]
-        numbers = [_int(w, "a number of players", 2, MAX_PLAYERS) for w in count.words]
+        numbers: list[int] = []
+        for word in count.words:
+            number = _int(word, "a number of players", 2, MAX_PLAYERS)
+            if number in numbers:
+                fail(f"{number} players are named twice", word.span)
+            numbers.append(number)
         if count.kind == "count_range":
             if numbers[0] > numbers[1]:
                 fail(f"{numbers[0]} to {numbers[1]} is an empty range", count.span)
             return list(range(numbers[0], numbers[1] + 1))
         if count.kind == "count_at_least":
             return list(range(numbers[0], MAX_PLAYERS + 1))
-        return sorted(set(numbers))
+        return sorted(numbers)
 
     def _teams(self, player_counts: list[int]) -> int:
         node = self.slots.get("teams")
@@ -518,9 +672,7 @@ class _Compiler:
     @staticmethod
     def _rank_list(words: tuple[Word, ...]) -> list[Rank]:
         ranks: list[Rank] = []
-        for word in words:
-            if word.text.lower() == "and":
-                continue
+        for word in _without_and(words):
             rank = parse_rank(word.text, digit_plurals=True)
             if rank is None:
                 fail(f"{quoted(word.text)} is not a rank (2 to 10, J, Q, K, A, or twos .. aces)",
@@ -750,10 +902,13 @@ class _Compiler:
         kinds: set[QuestionKind] = set()
         for word in node.words:
             try:
-                kinds.add(QuestionKind(word.text.lower().replace("color", "colour")))
+                kind = QuestionKind(word.text.lower().replace("color", "colour"))
             except ValueError:
                 fail(f"a question names a rank, a suit or a colour, not {quoted(word.text)}",
                      word.span)
+            if kind in kinds:
+                fail(f"questions name a {kind.value} twice", word.span)
+            kinds.add(kind)
         return frozenset(kinds)
 
     def _empty_hand(self) -> EmptyHand:
@@ -783,6 +938,8 @@ class _Compiler:
             kind = item.words[1]
             if kind.text.lower() not in kinds:
                 fail(f"no set is a {quoted(kind.text)} set (kinds: {', '.join(kinds)})", kind.span)
+            if kind.text.lower() in by_kind:
+                fail(f"the points of {quoted(kind.text)} sets are given twice", kind.span)
             by_kind[kind.text.lower()] = points
         return (1 if per_set is None else per_set), by_kind
 
@@ -801,6 +958,8 @@ class _Compiler:
                 if rank is None:
                     fail(f"{quoted(word.text)} is not a rank (2 to 10, J, Q, K, A, or twos .. "
                          "aces)", word.span)
+                if rank in ranks:
+                    fail(f"the rank {rank} is named twice", word.span)
                 ranks.add(rank)
             chosen = [s.name for s in sets if {rank_of(c) for c in s.cards} <= ranks]
             if not chosen:
@@ -877,7 +1036,19 @@ class _Compiler:
 
 
 def _words(node: Node) -> list[Word]:
-    return [w for w in node.words if w.text.lower() != "and"]
+    """A list's words without the ``and`` that may join two of them (``twos and
+    eights``); an ``and`` that joins nothing is refused."""
+    return _without_and(node.words)
+
+
+def _without_and(words: Sequence[Word]) -> list[Word]:
+    kept: list[Word] = []
+    for index, word in enumerate(words):
+        if word.text.lower() != "and":
+            kept.append(word)
+        elif not kept or index + 1 == len(words) or words[index - 1].text.lower() == "and":
+            fail("'and' stands between two words of a list", word.span)
+    return kept
 
 
 def _rank_key(ranks: tuple[Rank, ...]) -> Callable[[Rank], int]:

@@ -12,6 +12,11 @@ Lint warns about what compiles but is probably not meant, each at its line:
 - ``unfinished``: random self-play that cannot finish its games.
 
 Only statements of the file linted are judged; its bases are linted on their own.
+
+Some warnings come with a hint: lines to write in the file (a statement added at its
+end, or a line rewritten). A hint is only ever one that lint has tried: the file is
+linted again with it written, with the same self-play games, and the hint is given
+only when that warning is gone and no other warning has come.
 """
 
 from __future__ import annotations
@@ -21,11 +26,10 @@ from enum import Enum
 from pathlib import Path
 
 from referee.ast import Node, RuleFile
-from referee.compile import SET_KINDS, load_layers, load_spec, slot_of, statements_in_force
+from referee.compile import SET_KINDS, RuleBook, load_layers, rule_book, slot_of
 from referee.engine import Engine
-from referee.errors import RefereeError, Span, bounded, printable
-from referee.reading import ascii_number
-from referee.sheet import normalized
+from referee.errors import Kind, RefereeError, Span, bounded, printable
+from referee.reading import ascii_number, decode, read_rule_file
 from referee.simulate import play_one, seeds
 from referee.spec import (
     Condition,
@@ -36,15 +40,23 @@ from referee.spec import (
     TieRule,
     WhenStuck,
 )
-from referee.values import frozen
+from referee.syntax import parse_rules_text
+from referee.values import frozen, replace
 from referee.words import counted
 from referee.words import player_counts as counts_text
 
 SELF_PLAY_GAMES = 200
+MAX_HINTS_TRIED = 8  # hints tried on one file, each by linting the file again
 MIN_MOVE_LIMIT = 2_000
 MOVES_PER_CARD = 40  # the move limit of a lint game grows with the deck
 ASK_DETAILS = ("must_hold", "must_not_hold", "gives", "if_given", "if_not_given")
-NO_PLAYS = "the rules have no plays (play: one card from the hand, capturing ...)"
+NO_PLAYS = "the rules have no plays"
+QUESTIONS = "questions: any card of a rank, a suit or a colour"
+PLAY = ("play: one card from the hand, capturing groups of centre cards that sum to its "
+        "value, otherwise to the centre")
+STUCK = ("a player who cannot ask: draws from the stock and goes on",
+         "a player who cannot ask: draws from the stock, then turn passes to the next player")
+MISSING = {"after_question": QUESTIONS, "card_values": PLAY, "after_play": PLAY}
 
 
 class Code(Enum):
@@ -58,17 +70,38 @@ class Code(Enum):
 
 
 @frozen
+class Edit:
+    """A line of the rule file rewritten as ``text``, or, when ``line`` is 0, ``text``
+    added as a new last line."""
+
+    line: int
+    text: str
+
+    def words(self) -> str:
+        """``add 'TEXT'`` or ``line N: 'TEXT'``."""
+        return f"add '{self.text}'" if not self.line else f"line {self.line}: '{self.text}'"
+
+
+Hint = tuple[Edit, ...]
+
+
+@frozen
 class Finding:
-    """One warning: its kind, what it says, and the statement it is about."""
+    """One warning: its kind, what it says, and the statement it is about; ``hint``,
+    lines whose writing lint has seen clear it, and ``tries``, hints not yet tried."""
 
     code: Code
     message: str
     span: Span
+    hint: Hint = ()
+    tries: tuple[Hint, ...] = ()
 
     def report(self) -> str:
-        """``file:line:column: warning: message [code]`` and the line with a caret."""
+        """``file:line:column: warning: message (hint: ...) [code]`` and the line with a
+        caret."""
         where = f"{self.span.source}:{self.span.line}:{self.span.column}: "
-        text = printable(f"{where}warning: {bounded(self.message)} [{self.code.value}]")
+        hint = f" (hint: {'; '.join(e.words() for e in self.hint)})" if self.hint else ""
+        text = printable(f"{where}warning: {bounded(self.message)}{hint} [{self.code.value}]")
         caret = self.span.caret()
         return f"{text}\n{caret}" if caret else text
 
@@ -91,20 +124,97 @@ def lint_file(path: Path, games: int = SELF_PLAY_GAMES, seed: int = 0) -> LintRe
     """Lint the rule file at ``path``: compile it, then look for what is probably not
     meant, playing ``games`` random games (none when 0) started from ``seed``."""
     try:
-        spec = load_spec(path)
         layers = load_layers(path)
+        findings = _findings(rule_book(tuple(layers)), layers, games, seed)
     except RefereeError as exc:
         return LintResult(str(path), error=exc)
+    if any(f.tries for f in findings):
+        findings = _with_hints(path, layers, findings, games, seed)
+    return LintResult(str(path), tuple(findings))
+
+
+def _findings(book: RuleBook, layers: Sequence[RuleFile], games: int,
+              seed: int) -> list[Finding]:
+    """Every warning about the top layer, in the order of its lines (hints untried)."""
+    spec = book.spec()
     findings = [
         *_unused_statements(layers[-1], spec),
         *_repeats(layers),
-        *_options(path, layers, spec),
-        *_no_stock(layers, spec),
+        *_options(book, layers, spec),
+        *_no_stock(book, spec),
     ]
     if games:
-        findings += _self_play(layers, spec, games, seed)
+        findings += _self_play(book, spec, games, seed)
     findings.sort(key=lambda f: (f.span.line, f.span.column))
-    return LintResult(str(path), tuple(findings))
+    return findings
+
+
+# -- hints ------------------------------------------------------------------------------
+
+def _with_hints(path: Path, layers: Sequence[RuleFile], findings: list[Finding],
+                games: int, seed: int) -> list[Finding]:
+    """The findings, each with the first of its hints that clears it, tried in order
+    (at most MAX_HINTS_TRIED in all); the others with none."""
+    try:
+        text = decode(read_rule_file(path), str(path), Kind.RULES)
+    except RefereeError:
+        text = None
+    left = MAX_HINTS_TRIED
+    result = []
+    for finding in findings:
+        hint: Hint = ()
+        for tried in finding.tries:
+            if text is None or left <= 0:
+                break
+            left -= 1
+            if _clears(text, layers, findings, finding, tried, games, seed):
+                hint = tried
+                break
+        result.append(replace(finding, hint=hint, tries=()))
+    return result
+
+
+def _clears(text: str, layers: Sequence[RuleFile], findings: list[Finding],
+            finding: Finding, hint: Hint, games: int, seed: int) -> bool:
+    """Whether the file with ``hint`` written lints without ``finding`` and without any
+    warning it did not have."""
+    top = layers[-1]
+    try:
+        edited = parse_rules_text(edited_text(text, hint), top.path, top.name)
+        after = _findings(RuleBook([*layers[:-1], edited]), [*layers[:-1], edited], games,
+                          seed)
+    except RefereeError:
+        return False
+    before = {_identity(f) for f in findings}
+    gone = not any(f.code is finding.code and (f.span.line, f.span.column) ==
+                   (finding.span.line, finding.span.column) for f in after)
+    return gone and all(_identity(f) in before for f in after)
+
+
+def _identity(finding: Finding) -> tuple[object, ...]:
+    return finding.code, finding.span.line, finding.span.column, finding.message
+
+
+def edited_text(text: str, hint: Hint) -> str:
+    """A rule file's text with ``hint`` written: lines rewritten, statements added."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # what follows the last newline
+    for edit in hint:
+        if edit.line:
+            lines[edit.line - 1] = edit.text
+        else:
+            lines.append(edit.text)
+    return "\n".join(lines) + "\n"
+
+
+def _statement_hint(top: RuleFile, statement: str) -> Hint:
+    """``statement`` written in the file: over the line of the statement it replaces
+    (the same heading), else added at the end."""
+    kind = parse_rules_text(statement + "\n", "<hint>", "hint").statements[0]
+    line = next((n.span.line for n in top.statements if n.kind != "when"
+                 and slot_of(n) == slot_of(kind)), 0)
+    return (Edit(line, statement),)
 
 
 # -- statements nothing uses --------------------------------------------------------
@@ -115,8 +225,7 @@ def unused_reason(node: Node, spec: GameSpec) -> str | None:
     centre_used = centre_is_used(spec)
     reasons = {
         "after_question": None if spec.questions else
-        "this says where the turn goes after a question, but the rules have no questions "
-        "(questions: any card of a rank, a suit or a colour)",
+        "this says where the turn goes after a question, but the rules have no questions",
         "card_values": None if spec.plays else
         f"card values are summed by captures, but {NO_PLAYS}",
         "after_play": None if spec.plays else f"this says what follows a play, but {NO_PLAYS}",
@@ -174,7 +283,9 @@ def _unused_statements(top: RuleFile, spec: GameSpec) -> Iterator[Finding]:
             continue
         reason = unused_reason(node, spec)
         if reason is not None:
-            yield Finding(Code.UNUSED, reason, node.span)
+            missing = MISSING.get(node.kind)
+            tries = (_statement_hint(top, missing),) if missing else ()
+            yield Finding(Code.UNUSED, reason, node.span, tries=tries)
 
 
 # -- statements the base already says -----------------------------------------------
@@ -242,29 +353,34 @@ def _tested(layers: Sequence[RuleFile]) -> dict[str, list[str]]:
     return tested
 
 
-def _options(path: Path, layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
+def _options(book: RuleBook, layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
     tested = _tested(layers)
-    played = normalized(spec)
-    compiled: dict[tuple[str, str], GameSpec | RefereeError] = {}
+    played = book.played()
 
     def with_option(name: str, value: str) -> GameSpec | RefereeError:
-        if (name, value) not in compiled:
-            try:
-                compiled[name, value] = load_spec(path, {name: value})
-            except RefereeError as exc:
-                compiled[name, value] = exc
-        return compiled[name, value]
+        """The game with one option's value changed, put together from the statements
+        that value changes (nothing is compiled when it changes none), or why it cannot
+        be played. Each is looked at and let go: none is kept or cached."""
+        try:
+            return book.played({name: value})
+        except RefereeError as exc:
+            return exc
 
-    for node in layers[-1].statements:
+    top = layers[-1].statements
+    declared = {n.words[0].text.lower() for n in top if n.kind == "option"}
+    whens: dict[str, list[Node]] = {}
+    for node in top:
+        if node.kind == "when":
+            whens.setdefault(node.words[0].text.lower(), []).append(node)
+    for node in top:
         if node.kind == "option":
-            yield from _option_findings(node, spec, tested, played, with_option)
+            yield from _option_findings(node, whens, spec, tested, played, with_option)
         elif node.kind == "when":
             name = node.words[0].text.lower()
             value = _value(node.words[1].text) if len(node.words) > 1 else "yes"
             other = with_option(name, value)
             if isinstance(other, RefereeError):
-                if not any(n.kind == "option" and n.words[0].text.lower() == name
-                           for n in layers[-1].statements):
+                if name not in declared:
                     yield Finding(Code.OPTION, _cannot_play(name, value, other), node.span)
                 continue
             reason = unused_reason(node.parts[0], other)
@@ -273,16 +389,16 @@ def _options(path: Path, layers: Sequence[RuleFile], spec: GameSpec) -> Iterator
 
 
 def _option_findings(
-    node: Node, spec: GameSpec, tested: dict[str, list[str]], played: GameSpec,
-    with_option: Callable[[str, str], GameSpec | RefereeError],
+    node: Node, whens: dict[str, list[Node]], spec: GameSpec, tested: dict[str, list[str]],
+    played: GameSpec, with_option: Callable[[str, str], GameSpec | RefereeError],
 ) -> Iterator[Finding]:
     name = node.words[0].text.lower()
     default = spec.options[name]
     values = list(dict.fromkeys(tested.get(name, [])))
     if default not in ("yes", "no") and values and {default, *values} <= {"0", "1"}:
         yield Finding(Code.OPTION, f"option {name} is a number used only as 0 and 1; a "
-                      f"switch reads better as yes or no (option {name}: no, then "
-                      f"'when {name}: ...')", node.span)
+                      "switch reads better as yes or no", node.span,
+                      tries=(_switch_hint(node, whens.get(name, [])),))
     others = ["no" if default == "yes" else "yes"] if default in ("yes", "no") else values
     changes = False
     for value in (v for v in others if v != default):
@@ -290,12 +406,26 @@ def _option_findings(
         if isinstance(other, RefereeError):
             yield Finding(Code.OPTION, _cannot_play(name, value, other), node.span)
             changes = True
-        elif normalized(other) != played:
+        elif other is not played and other != played:
             changes = True
     if not changes:
         yield Finding(Code.UNUSED, f"no value of option {name} changes the game: "
                       + ("no 'when' statement tests it" if not values else
                          "its 'when' statements say what the rules already say"), node.span)
+
+
+def _switch_hint(option: Node, whens: list[Node]) -> Hint:
+    """Option ``option``, a number used as 0 and 1, declared yes or no instead, and its
+    ``when`` statements in the file (``whens``) testing it so: ``when NAME:`` for 1."""
+    name = option.words[0].text
+    switch = {"0": "no", "1": "yes"}
+    edits = [Edit(option.span.line, f"option {name}: {switch[_value(option.words[1].text)]}")]
+    for node in whens:
+        value = switch.get(_value(node.words[1].text) if len(node.words) > 1 else "", "")
+        statement = node.span.text[node.span.column - 1:].split(":", 1)[1].strip()
+        tested = "" if value == "yes" else f" is {value or node.words[1].text}"
+        edits.append(Edit(node.span.line, f"when {name}{tested}: {statement}"))
+    return tuple(edits)
 
 
 def _cannot_play(name: str, value: str, error: RefereeError) -> str:
@@ -328,15 +458,15 @@ def _drawers(slots: dict[str, Node], spec: GameSpec) -> list[tuple[Node, str]]:
     return found
 
 
-def _no_stock(layers: Sequence[RuleFile], spec: GameSpec) -> Iterator[Finding]:
+def _no_stock(book: RuleBook, spec: GameSpec) -> Iterator[Finding]:
     counts = stockless_counts(spec)
     if not counts:
         return
-    slots, _ = statements_in_force(list(layers))
+    slots, _ = book.in_force()
     drawers = _drawers(slots, spec)
     if not drawers:
         return
-    top = layers[-1].path
+    top = book.top.path
     deal = slots["deal"]
     which = ("for any number of players" if len(counts) == len(spec.player_counts)
              else f"with {counts_text(counts)} players")
@@ -362,8 +492,7 @@ def move_limit(spec: GameSpec) -> int:
     return max(MIN_MOVE_LIMIT, MOVES_PER_CARD * len(spec.cards))
 
 
-def _self_play(layers: Sequence[RuleFile], spec: GameSpec, games: int,
-               seed: int) -> Iterator[Finding]:
+def _self_play(book: RuleBook, spec: GameSpec, games: int, seed: int) -> Iterator[Finding]:
     engine = Engine(spec)
     counts = sorted(spec.player_counts)
     limit = move_limit(spec)
@@ -384,12 +513,13 @@ def _self_play(layers: Sequence[RuleFile], spec: GameSpec, games: int,
         parts.append(f"{stopped} stopped with no legal move")
     if stalled:
         parts.append(f"{stalled} stopped because nobody could move, before 'end:' held")
-    hint = (" (a player who cannot ask: draws from the stock, then turn passes to the "
-            "next player, lets an empty hand go on)" if stalled or stopped else "")
-    slots, _ = statements_in_force(list(layers))
+    slots, _ = book.in_force()
     end = slots.get("end")
-    top = layers[-1]
+    top = book.top
     span = end.span if end is not None and end.span.source == top.path else top.statements[0].span
+    stuck = slots.get("cannot_ask")
+    tries = tuple(_statement_hint(top, statement) for statement in STUCK
+                  if stuck is None or stuck.parts[0].phrase not in statement)
     yield Finding(Code.UNFINISHED, f"random self-play could not finish {failed} of "
                   f"{counted(games, 'game')} ({counts_text(counts)} players): "
-                  f"{'; '.join(parts)}{hint}", span)
+                  f"{'; '.join(parts)}", span, tries=tries if stalled or stopped else ())

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.cards import Card, parse_card
-from referee.compile import OptionError, find_rule_file, load_spec, no_rule_file
+from referee.compile import (
+    OptionError,
+    find_rule_file,
+    load_layers,
+    load_spec,
+    no_rule_file,
+    rule_book,
+)
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
 from referee.notation import HEADER_KEYS, Header, Token
@@ -247,15 +254,17 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
 def _option_misfit(
     path: Path, values: dict[str, str], options: list[Header], error: RefereeError
 ) -> RefereeError:
-    """A rule file that compiles alone but not with an option set: blame the option."""
+    """A rule file that compiles alone but not with an option set: blame the option.
+    Each option is tried alone on the rules read once, and nothing tried is kept."""
     try:
-        load_spec(path)
+        book = rule_book(tuple(load_layers(path)))
+        book.played()
     except RefereeError:
         return error
     for option in options:
         assert option.name is not None
         try:
-            load_spec(path, {option.name.text: values[option.name.text]})
+            book.played({option.name.text: values[option.name.text]})
         except RefereeError:
             return RefereeError(Kind.HEADER, f"option {option.name.text} does not fit "
                                 f"{path.stem}: {error.message}", option.span)

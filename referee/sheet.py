@@ -14,8 +14,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from referee.ast import RuleFile
 from referee.cards import JOKERS, RANK_WORDS, STANDARD_RANKS, STANDARD_SUITS, Rank, rank_of
-from referee.compile import load_layers, load_spec, rule_reference
+from referee.compile import RuleBook, load_layers, rule_book, rule_reference
 from referee.errors import RefereeError
 from referee.spec import (
     AskFor,
@@ -535,6 +536,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("footer", "", ("name", "source"), _footer),
 )
 NOT_RULES = ("title", "footer")  # topics that change no rule of play
+TOPIC_OF = {topic.key: topic for topic in TOPICS}
 
 
 # -- the sheet --------------------------------------------------------------------
@@ -694,10 +696,12 @@ def option_values(spec: GameSpec, tested: Mapping[str, Sequence[str]]) -> dict[s
 
 def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
     """The sheet of the rule file at ``path`` with ``options`` set: its base's sheet
-    compared when it extends one, and what each option would change."""
-    spec = load_spec(path, options)
+    compared when it extends one, and what each option would change (each other value
+    put together from the statements it changes, looked at and let go)."""
     layers = load_layers(path)
-    base = _base_spec(Path(layers[-2].path)) if len(layers) > 1 else None
+    book = rule_book(tuple(layers))
+    spec = book.spec(options)
+    base = _base_spec(layers[:-1]) if len(layers) > 1 else None
     tested: dict[str, list[str]] = {}
     for layer in layers:
         for node in layer.statements:
@@ -705,25 +709,26 @@ def sheet_for(path: Path, options: Mapping[str, str] | None = None) -> Sheet:
                 tested.setdefault(node.words[0].text.lower(), []).append(
                     node.words[1].text.lower())
     now = topic_words(spec)
+    played = book.played(options)
     effects: dict[str, list[str]] = {}
     for name, values in option_values(spec, tested).items():
         for value in values:
             label = f"{name}: {value}"
             try:
-                other = load_spec(path, {**(options or {}), name: value})
+                other = book.played({**(options or {}), name: value})
             except RefereeError as exc:
                 effects[label] = [f"The rules cannot be played so: {exc.message}."]
                 continue
-            changed = topic_words(other)
-            effects[label] = [text for key in changed_topics(spec, other) if key != "options"
-                              for text in changed[key] if text not in now[key]]
+            keys = [] if other is played else changed_topics(played, other)
+            effects[label] = [text for key in keys if key != "options"
+                              for text in TOPIC_OF[key].words(other) if text not in now[key]]
     return build_sheet(spec, base=base, option_effects=effects)
 
 
-def _base_spec(path: Path) -> GameSpec | None:
+def _base_spec(layers: Sequence[RuleFile]) -> GameSpec | None:
     """The base's spec, or None when the base is no game on its own (a partial file)."""
     try:
-        return load_spec(path)
+        return RuleBook(layers).spec()
     except RefereeError:
         return None
 

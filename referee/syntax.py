@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from itertools import takewhile
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, UnexpectedInput
+from lark import Lark, Token, Transformer, Tree, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
@@ -43,10 +43,21 @@ def whole_word_keywords(grammar: str) -> tuple[str, dict[str, str]]:
 @cache
 def rules_parser() -> tuple[Lark, dict[str, str]]:
     """The LALR parser for rule files (built once), and its keyword terminals."""
+    parser, keywords, _ = _node_parser()
+    return parser, keywords
+
+
+@cache
+def _node_parser() -> tuple[Lark, dict[str, str], _ToNodes]:
+    """The parser, its keywords, and the transformer it calls at each reduction: the
+    nodes are made as the file is parsed, with no parse tree built and walked again.
+    Every token is kept, so that a node's place is that of its first token."""
     grammar, keywords = whole_word_keywords(
         grammar_path("rules.lark").read_text(encoding="utf-8"))
-    parser = Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
-    return parser, keywords
+    nodes = _ToNodes()
+    parser = Lark(grammar, parser="lalr", keep_all_tokens=True, maybe_placeholders=False,
+                  transformer=nodes)
+    return parser, keywords, nodes
 
 
 @cache
@@ -81,24 +92,44 @@ def parse_rule_file(path: Path) -> RuleFile:
                             path.stem)
 
 
+MAX_KEPT_PARSES = 128
+MAX_KEPT_CHARS = 16 * 256 * 1024  # a whole extends chain of files at the size cap
+_KEPT: dict[tuple[str, str, str], RuleFile] = {}
 
-@lru_cache(maxsize=128)
+
 def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
     """Parse rule-file text; ``source`` names it in errors.
 
     Parses are remembered by text, so an unchanged file is parsed once and
-    stands as the same RuleFile object.
+    stands as the same RuleFile object; the parses kept are the latest used, within
+    a bound on their count and on their text (a parse takes some 40 times its text).
     """
+    key = (text, source, name)
+    rule_file = _KEPT.pop(key, None) or _parse(text, source, name)
+    _KEPT[key] = rule_file  # the latest used last
+    held = sum(len(kept) for kept, _, _ in _KEPT)
+    while len(_KEPT) > MAX_KEPT_PARSES or held > MAX_KEPT_CHARS:
+        oldest = next(iter(_KEPT))
+        held -= len(oldest[0])
+        del _KEPT[oldest]
+    return rule_file
+
+
+def _parse(text: str, source: str, name: str) -> RuleFile:
     text = text.removeprefix("\ufeff")
     lines = lines_of(text)
     if not text.endswith("\n"):
         text += "\n"
+    parser, _, nodes = _node_parser()
+    nodes.begin(lines, source)
     try:
-        tree = rules_parser()[0].parse(text)
+        statements = parser.parse(text)
     except UnexpectedInput as exc:
         raise _friendly(exc, lines, source) from None
-    statements = _ToNodes(lines, source).transform(tree)
-    return RuleFile(path=source, name=name, statements=tuple(statements.parts),
+    finally:
+        nodes.begin([], "")
+    assert isinstance(statements, Node)
+    return RuleFile(path=source, name=name, statements=statements.parts,
                     first_line=lines[0] if lines else "")
 
 
@@ -162,11 +193,17 @@ def _expected_words(exc: UnexpectedInput) -> str:
     return " or ".join(sorted(set(words))[:12])
 
 
-class _ToNodes(Transformer[Token, Node]):
-    """Turns Lark's tree into generic ``Node``s with spans."""
+class _ToNodes(Transformer[Token, "Node | Tree[Token]"]):
+    """Makes generic ``Node``s with spans as the parser reduces each rule. It is given
+    the lines and the name of the file being parsed by :meth:`begin`."""
 
-    def __init__(self, lines: list[str], source: str) -> None:
+    def __init__(self) -> None:
         super().__init__()
+        self._lines: list[str] = []
+        self._source = ""
+
+    def begin(self, lines: list[str], source: str) -> None:
+        """Make the nodes of this file next."""
         self._lines = lines
         self._source = source
 
@@ -174,22 +211,28 @@ class _ToNodes(Transformer[Token, Node]):
         text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
         return Span(line, column, text, self._source, width)
 
-    def __default__(self, data: str, children: list[object], meta: object) -> Node:
+    def __default__(self, data: str, children: list[object], meta: object) -> Node | Tree[Token]:
+        if data.startswith("_"):  # an inlined rule: its parent takes its children
+            return Tree(data, children)  # type: ignore[arg-type]
         words: list[Word] = []
         parts: list[Node] = []
         keywords: list[str] = []
+        line = column = 0
         for child in children:
             if isinstance(child, Node):
                 parts.append(child)
+                if not line:
+                    line, column = child.span.line, child.span.column
             elif isinstance(child, Token):
+                if not line:
+                    line, column = child.line or 1, child.column or 1
                 if child.type in ("WORD", "TEXT"):
                     width = len(child.value.rstrip())
                     span = self._span(child.line or 1, child.column or 1, width)
                     words.append(Word(child.value.strip(), span))
                 else:
                     keywords.append(child.value.lower())
-        line = getattr(meta, "line", None) or (words[0].span.line if words else 1)
-        column = getattr(meta, "column", None) or 1
         phrase = " ".join(keywords).replace(" ,", ",") if data.startswith("phrase_") else ""
-        return Node(str(data), self._span(line, column), tuple(words), tuple(parts), phrase)
+        return Node(str(data), self._span(line or 1, column or 1), tuple(words), tuple(parts),
+                    phrase)
 
