@@ -134,6 +134,7 @@ class TranscriptReader:
         self.source = source
         self.error: RefereeError | None = None
         self._lines = lines_of(text.removeprefix("\ufeff"))
+        self._known: dict[str, tuple[Event, ...]] = {}  # see _event_line
         self._next = 0
         self._first = first
         headers: list[Header] = []
@@ -157,12 +158,12 @@ class TranscriptReader:
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
-        remembered = _EVENT_LINES
+        known = self._known
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
-                found = remembered.get(line)
+                found = known.get(line)
                 if (held is None and found is not None and len(found) == 1
                         and found[0].kind is not EVENT_NEW_HAND):
                     yield _placed(found[0], number, line, source)  # the usual line, again
@@ -176,7 +177,7 @@ class TranscriptReader:
                         continue
                     yield _with_deal(held, deal)
                     held, deal = None, []
-                events, error = _event_line(line, number, source)
+                events, error = _event_line(line, number, source, known)
                 for event in events:
                     if event.kind is EVENT_NEW_HAND:
                         if held is not None:
@@ -203,8 +204,6 @@ def _with_deal(event: Event, deal: list[Header]) -> Event:
 
 def _header_line(line: str, number: int, source: str) -> Header | Literal[False] | None:
     """A header line's header, None for a blank or comment line, False for an event line."""
-    if line in _EVENT_LINES:
-        return False
     body = line.split("#", 1)[0]
     if not body.strip():
         return None
@@ -212,16 +211,18 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_EVENT_LINES: dict[str, tuple[Event, ...]] = {}  # events of each line read, at line 0
-_MAX_REMEMBERED = 8192
+_MAX_KNOWN = 8192  # lines a reader keeps the events of: memory bounded by lines, not text
 
 
-def _event_line(line: str, number: int, source: str
+def _event_line(line: str, number: int, source: str, known: dict[str, tuple[Event, ...]]
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept). Lines repeat (``Bob says no``), so each readable line's
-    events are remembered, and a repeat costs only their places."""
-    found = _EVENT_LINES.get(line)
+    events before it are kept). Lines repeat (``Bob says no``), so ``known`` (one
+    reader's, never shared: no line read in one file changes how another is read) keeps
+    each readable line's events, read at line 0, and a repeat costs only their places.
+    It is consulted only where a line is read as events: what a line is (header,
+    blank, event) is decided from its text alone."""
+    found = known.get(line)
     error: RefereeError | None = None
     if found is None:
         body = line.split("#", 1)[0]
@@ -242,9 +243,9 @@ def _event_line(line: str, number: int, source: str
             error = exc
         found = tuple(events)
         if error is None:
-            if len(_EVENT_LINES) >= _MAX_REMEMBERED:
-                _EVENT_LINES.clear()
-            _EVENT_LINES[line] = found
+            if len(known) >= _MAX_KNOWN:
+                known.clear()
+            known[line] = found
     return [_placed(e, number, line, source) for e in found], error
 
 
