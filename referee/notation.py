@@ -134,7 +134,6 @@ class TranscriptReader:
         self.source = source
         self.error: RefereeError | None = None
         self._lines = lines_of(text.removeprefix("\ufeff"))
-        self._known: dict[str, tuple[Event, ...]] = {}  # see _event_line
         self._next = 0
         self._first = first
         headers: list[Header] = []
@@ -158,7 +157,7 @@ class TranscriptReader:
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
-        known = self._known
+        known = _READ_LINES
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
@@ -177,7 +176,7 @@ class TranscriptReader:
                         continue
                     yield _with_deal(held, deal)
                     held, deal = None, []
-                events, error = _event_line(line, number, source, known)
+                events, error = _event_line(line, number, source)
                 for event in events:
                     if event.kind is EVENT_NEW_HAND:
                         if held is not None:
@@ -211,17 +210,23 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_MAX_KNOWN = 8192  # lines a reader keeps the events of: memory bounded by lines, not text
+_READ_LINES: dict[str, tuple[Event, ...]] = {}  # a line's text: its events, read at line 0
+_MAX_READ_LINES = 8192
 
 
-def _event_line(line: str, number: int, source: str, known: dict[str, tuple[Event, ...]]
+def _event_line(line: str, number: int, source: str
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept). Lines repeat (``Bob says no``), so ``known`` (one
-    reader's, never shared: no line read in one file changes how another is read) keeps
-    each readable line's events, read at line 0, and a repeat costs only their places.
-    It is consulted only where a line is read as events: what a line is (header,
-    blank, event) is decided from its text alone."""
+    events before it are kept).
+
+    Lines repeat (``Bob says no``), in a game and from game to game, so the events of
+    each line read without error are remembered by its text (in ``_READ_LINES``), and
+    a repeat costs only their places. What a text reads as is the same wherever it
+    stands (its line number and file are set on each copy), and the memo is consulted
+    only for a line already known to be read as events: whether a line is a header,
+    blank or an event is decided from its text alone. So the memo, kept for the whole
+    process, saves time and changes no verdict."""
+    known = _READ_LINES
     found = known.get(line)
     error: RefereeError | None = None
     if found is None:
@@ -243,7 +248,7 @@ def _event_line(line: str, number: int, source: str, known: dict[str, tuple[Even
             error = exc
         found = tuple(events)
         if error is None:
-            if len(known) >= _MAX_KNOWN:
+            if len(known) >= _MAX_READ_LINES:
                 known.clear()
             known[line] = found
     return [_placed(e, number, line, source) for e in found], error

@@ -71,7 +71,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         for seed in SEEDS:
             lines = decorated(play_one(engine, players, seed, transcript=True,
                                        hidden=hidden).lines)
-            game = folder / f"{Path(rules).stem}-{players}-{'hidden' if hidden else 'open'}-{seed}.txt"
+            deal = "hidden" if hidden else "open"
+            game = folder / f"{Path(rules).stem}-{players}-{deal}-{seed}.txt"
             game.write_text("\n".join(lines) + "\n", encoding="utf-8")
             played.append(game)
     return [*TRANSCRIPTS, *played]
