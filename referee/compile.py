@@ -155,33 +155,37 @@ def bundled_rule_names() -> list[str]:
     return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))
 
 
-_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]],
-              tuple[tuple[tuple[str, tuple[int, int, int] | None], ...], GameSpec]] = {}
+Chain = tuple[tuple[str, str | None], ...]  # each file compiled from: its text's digest, its base
+_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Chain, GameSpec]] = {}
 
 
 def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
     """Compile the rule file at ``path`` (and its bases) with option values set.
 
-    A spec is remembered with the identity, size and time of every file it was
-    compiled from; while none of them changes, it is not read again."""
+    A spec is remembered, in this process and on disk (referee/cache.py), with the
+    chain of files it was compiled from: a digest of each file's text and the base its
+    ``extends`` names. It is used again only while the files found now, from ``path``
+    through each ``extends``, read the same (a file rewritten in place, or a base that
+    appears beside a rule file, is compiled): what a check compiles never depends on
+    what was compiled before."""
     chosen = tuple(sorted((options or {}).items()))
     key = (str(path), chosen)
     found = _LOADED.get(key)
-    if found is not None and all(_stamp(file) == stamp for file, stamp in found[0]):
+    if found is not None and _chain_holds(str(path), found[0]):
         return found[1]
     stored = _from_disk(path, chosen)
     if stored is not None:
-        files, spec = stored
+        chain, spec = stored
         if spec.source != str(path):  # compiled from another spelling of the same file
             spec = replace(spec, source=str(path))
     else:
         layers = _load_layers(path, [])
         spec = _compile(tuple(layers), chosen)
-        files = tuple(layer.path for layer in layers)
-        _to_disk(path, chosen, files, spec)
+        chain = _chain(layers)
+        _to_disk(path, chosen, chain, spec)
     if len(_LOADED) > 256:
         _LOADED.clear()
-    _LOADED[key] = (tuple((file, _stamp(file)) for file in files), spec)
+    _LOADED[key] = (chain, spec)
     return spec
 
 
@@ -194,6 +198,46 @@ def _text(path: Path | str) -> str | None:
         return None
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _chain(layers: list[RuleFile]) -> Chain:
+    """What a spec compiled from ``layers`` (the furthest base first) depends on, the
+    rule file itself first; empty (nothing is remembered) when a file cannot be read
+    again or no longer reads as it was parsed (it changed while it was compiled)."""
+    from referee.syntax import parse_rules_text  # loaded: the layers were just parsed
+
+    chain = []
+    for layer in reversed(layers):
+        text = _text(layer.path)
+        try:
+            if text is None or parse_rules_text(text, layer.path, layer.name) is not layer:
+                return ()  # parses are remembered by text: the same text, the same layer
+        except RefereeError:
+            return ()
+        base = next((s.words[0].text for s in layer.statements if s.kind == "extends"), None)
+        chain.append((_digest(text), base))
+    return tuple(chain)
+
+
+def _chain_holds(path: str, chain: Chain) -> bool:
+    """Whether the files found now, from ``path`` through each ``extends``, read as the
+    files ``chain`` was made from."""
+    file = path
+    for index, (digest, base) in enumerate(chain):
+        text = _text(file)
+        if text is None or _digest(text) != digest:
+            return False
+        if base is None:
+            return index + 1 == len(chain)
+        found = find_rule_file(base, Path(file).parent)
+        if found is None:
+            return False
+        file = str(found)
+    return False
+
+
 def _disk_key(path: Path, chosen: tuple[tuple[str, str], ...]) -> str | None:
     text = _text(path)
     if text is None:
@@ -201,39 +245,23 @@ def _disk_key(path: Path, chosen: tuple[tuple[str, str], ...]) -> str | None:
     return cache.key("spec", str(path.resolve()), text, repr(chosen))
 
 
-def _from_disk(path: Path, chosen: tuple[tuple[str, str], ...]
-               ) -> tuple[tuple[str, ...], GameSpec] | None:
-    """A spec compiled by an earlier run from files that still read the same."""
+def _from_disk(path: Path, chosen: tuple[tuple[str, str], ...]) -> tuple[Chain, GameSpec] | None:
+    """A spec compiled by an earlier run from a chain of files that still holds."""
     name = _disk_key(path, chosen)
     entry = cache.load(name) if name is not None else None
     if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], GameSpec)):
         return None
-    layers, spec = entry
-    for file, digest in layers:
-        text = _text(file)
-        if text is None or hashlib.sha256(text.encode()).hexdigest() != digest:
-            return None
-    return tuple(file for file, _ in layers), spec
+    chain, spec = entry
+    if not _chain_holds(str(path), chain):
+        return None
+    return chain, spec
 
 
-def _to_disk(path: Path, chosen: tuple[tuple[str, str], ...], files: tuple[str, ...],
+def _to_disk(path: Path, chosen: tuple[tuple[str, str], ...], chain: Chain,
              spec: GameSpec) -> None:
     name = _disk_key(path, chosen)
-    texts = [_text(file) for file in files]
-    if name is None or any(text is None for text in texts):
-        return
-    layers = tuple((file, hashlib.sha256(text.encode()).hexdigest())
-                   for file, text in zip(files, texts, strict=True) if text is not None)
-    cache.store(name, (layers, spec))
-
-
-def _stamp(file: str) -> tuple[int, int, int] | None:
-    """A file's inode, size and modification time, or None when it cannot be seen."""
-    try:
-        stat = os.stat(file)
-    except (OSError, ValueError):
-        return None
-    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+    if name is not None and chain:
+        cache.store(name, (chain, spec))
 
 
 def load_layers(path: Path) -> list[RuleFile]:
