@@ -8,8 +8,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
+
+from referee import compile as compiler
 from referee.checker import check_file
 
 TWO_PLAYERS = "game: mine\nplayers: Ann Bob\ndeal: hidden\n"
@@ -67,3 +71,18 @@ def test_the_disk_cache_follows_a_base_that_appears_beside_the_rule_file(
     assert again["ok"] is False
     error = again["error"]
     assert isinstance(error, dict) and refused_for_two(str(error["message"])), again
+
+
+def test_a_rule_file_changed_lately_is_read_again_though_its_stamp_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    unchanged = (1, 2, 3, 4, time.time_ns() + 60 * 10**9)  # two writes in one tick of a
+    monkeypatch.setattr(compiler, "_stamp", lambda file: unchanged)  # coarse clock: one stamp
+    rules = tmp_path / "mine.rules"
+    rules.write_text("extends: go-fish\nplayers: 2 to 6\n")
+    game = tmp_path / "game.txt"
+    game.write_text(TWO_PLAYERS)
+    assert check_file(game).ok
+    rules.write_text("extends: go-fish\nplayers: 3 to 6\n")
+    verdict = check_file(game)
+    assert not verdict.ok and verdict.error is not None
+    assert refused_for_two(verdict.error.message), verdict.report()
