@@ -397,11 +397,11 @@ class Session:
         if event.count != self.hand + 1:
             raise RefereeError(Kind.ILLEGAL, f"the next hand is hand {self.hand + 1}, "
                                f"not {event.count}", event.span)
-        self.banked = self.totals()
-        self.hand += 1
         names = game.table.players
-        dealer = (game.dealer + self.hand - 1) % len(names)
-        deal = deal_next_hand(game, event.headers, dealer, event.span)
+        dealer = (game.dealer + self.hand) % len(names)
+        deal = deal_next_hand(game, event.headers, dealer, event.span)  # may refuse: then
+        self.banked = self.totals()  # nothing has changed
+        self.hand += 1
         self.state, self.knowledge = self._deal(deal, dealer)
         if self.record is not None:
             for written in [f"hand {self.hand}", *write_deal(
