@@ -59,31 +59,33 @@ def awaited(session: Session) -> str:
     return f"{ending(session)}: 'hand' deals hand {session.hand + 1}"
 
 
-def standing(session: Session) -> str:
+def standing(session: Session, described: dict[str, Any] | None = None) -> str:
     """The game's state in one line, as ``referee check`` reports it: what the game
     waits for, in the words of :func:`waiting`, and the scores; or how it ended, in the
-    words of :func:`ending`."""
+    words of :func:`ending`. ``described``: the session's :meth:`~Session.describe`, if
+    made already."""
     state = session.state
     game = session.game
+    described = described or session.describe()
     if state.over:
-        if session.match_over():
-            return ending(session)
-        return f"{ending(session)}: the next starts with 'hand {session.hand + 1}'"
-    scores = scores_text(session, session.describe())
+        if described["over"] or game.target is None:
+            return ending(session, described)
+        return f"{ending(session, described)}: the next starts with 'hand {session.hand + 1}'"
+    scores = scores_text(session, described)
     if game.target is None:
         return f"game not over: {waiting(session, state)}; scores {scores}"
     return (f"match not over, hand {session.hand}: {waiting(session, state)}; totals {scores} "
             f"(target {game.target})")
 
 
-def ending(session: Session) -> str:
+def ending(session: Session, described: dict[str, Any] | None = None) -> str:
     """How the game ended (``game over: Ann won; scores ...``), the match, or a hand of
     a match not yet over: every front end words the end with this."""
-    described = session.describe()
+    described = described or session.describe()
     scores = scores_text(session, described)
     if session.game.target is None:
         return f"game over: {who_won(session, described)}; scores {scores}"
-    if session.match_over():
+    if described["over"]:
         return (f"match over after hand {session.hand}: {who_won(session, described)}; "
                 f"totals {scores}")
     return f"hand {session.hand} over; totals {scores} (target {session.game.target})"

@@ -161,8 +161,9 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         stopped = playing or (exc.span.line if exc.span and exc.span.source == source else 1)
         return Verdict(source, False, name, events, exc, summary,
                        driver.record if driver else None, notes, known, reader.events_from,
-                       stopped, standing(driver) if driver else None)
+                       stopped, standing(driver, summary) if driver else None)
     known = driver.where_cards() if knowledge else None
-    return Verdict(source, True, game.spec.name, events, None, driver.describe(),
-                   driver.record, tuple(driver.notes), known, reader.events_from,
-                   standing=standing(driver))
+    described = driver.describe()
+    return Verdict(source, True, game.spec.name, events, None, described, driver.record,
+                   tuple(driver.notes), known, reader.events_from,
+                   standing=standing(driver, described))
