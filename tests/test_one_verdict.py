@@ -41,7 +41,7 @@ ORDERS = ("in order", "reversed", "shuffled 1", "shuffled 2")
 # Checks each file named after the first argument in a child forked from a process that
 # has imported the referee and checked nothing: each child sees its file alone.
 ALONE = """
-import json, os, sys
+import json, os, sys, traceback
 from pathlib import Path
 from referee.checker import check_file
 from referee.output import json_text
@@ -51,10 +51,11 @@ for index, name in enumerate(sys.argv[2:]):
     if pid == 0:
         try:
             verdict = check_file(Path(name))
-            (out / f"{index}.json").write_text(
-                json.dumps([json_text(verdict.to_json()), verdict.report()]))
-        finally:
-            os._exit(0)
+            found = [json_text(verdict.to_json()), verdict.report()]
+        except BaseException:
+            found = ["traceback", traceback.format_exc()]
+        (out / f"{index}.json").write_text(json.dumps(found))
+        os._exit(0)
     os.waitpid(pid, 0)
 """
 
@@ -114,11 +115,13 @@ def ordered(files: list[Path], order: str) -> list[Path]:
     return shuffled
 
 
-def test_every_file_kept_and_played_is_checked(files: list[Path]) -> None:
+def test_every_file_kept_and_played_is_checked(
+        files: list[Path], alone: dict[Path, tuple[str, str]]) -> None:
     assert len(TRANSCRIPTS) > 400
     played = files[len(TRANSCRIPTS):]
     assert len(played) == len(SELF_PLAYED) * len(SEEDS)
-    assert all(check_file(game).ok for game in played)
+    assert all(json.loads(alone[game][0])["ok"] for game in played)
+    assert not [file for file, (text, _) in alone.items() if text == "traceback"]
 
 
 @pytest.mark.parametrize("order", ORDERS)
