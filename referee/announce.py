@@ -1,15 +1,15 @@
-"""What the referee says at a live table: what it waits for, what an event did, the
-last ask and its answer, and the state of the game as a table.
+"""What the referee says of a game: what it waits for and how it ended (in the same
+words at a live table and in ``referee check``'s report), what an event did, the last
+ask and its answer, and the state of the game as a table.
 
-Everything here reads a :class:`~referee.session.Session` and changes nothing.
+Everything here reads a :class:`~referee.session.Session` and changes nothing. rich is
+imported only to draw tables: a check's report needs none.
 """
 
 from __future__ import annotations
 
 import io
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from referee.claims import waiting_for
 from referee.display import cell
@@ -35,6 +35,9 @@ from referee.state import AfterLay, GameState, Phase
 from referee.words import counted
 from referee.writer import format_move
 
+if TYPE_CHECKING:
+    from rich.table import Table
+
 
 def joined(words: list[str], last: str = "or") -> str:
     """``a``, ``a or b``, ``a, b or c``.
@@ -51,9 +54,78 @@ def awaited(session: Session) -> str:
     """What the game waits for now, as the prompt shows it: ``Ann to ask``, ``Bob to
     answer Ann's ask for 7H``, ``Ann to draw``, ``hand 1 over: ...``."""
     state = session.state
+    if not state.over:
+        return waiting(session, state)
+    if session.match_over():
+        return ending(session)
+    return f"{ending(session)}: 'hand' deals hand {session.hand + 1}"
+
+
+def standing(session: Session, described: dict[str, Any] | None = None) -> str:
+    """The game's state in one line, as ``referee check`` reports it: what the game
+    waits for, in the words of :func:`waiting`, and the scores; or how it ended, in the
+    words of :func:`ending`. ``described``: the session's :meth:`~Session.describe`, if
+    made already."""
+    state = session.state
+    game = session.game
+    described = described or session.describe()
     if state.over:
-        return _over(session)
-    return waiting(session, state)
+        if described["over"] or game.target is None:
+            return ending(session, described)
+        return f"{ending(session, described)}: the next starts with 'hand {session.hand + 1}'"
+    scores = scores_text(session, described)
+    if game.target is None:
+        return f"game not over: {waiting(session, state)}; scores {scores}"
+    return (f"match not over, hand {session.hand}: {waiting(session, state)}; totals {scores} "
+            f"(target {game.target})")
+
+
+def ending(session: Session, described: dict[str, Any] | None = None) -> str:
+    """How the game ended (``game over: Ann won; scores ...``), the match, or a hand of
+    a match not yet over: every front end words the end with this."""
+    described = described or session.describe()
+    scores = scores_text(session, described)
+    if session.game.target is None:
+        return f"game over: {who_won(session, described)}; scores {scores}"
+    if described["over"]:
+        return (f"match over after hand {session.hand}: {who_won(session, described)}; "
+                f"totals {scores}")
+    return f"hand {session.hand} over; totals {scores} (target {session.game.target})"
+
+
+def who_won(session: Session, described: dict[str, Any]) -> str:
+    """Who won, as :meth:`Session.describe` says: one winner, a shared win, or a draw
+    (every side tied)."""
+    return outcome_words([side_name(session, side) for side in described["winners"]],
+                         len(described["scores"]))
+
+
+def outcome_words(winners: list[str], sides: int) -> str:
+    """The words for ``winners`` of ``sides`` sides.
+
+    >>> outcome_words(["Ann"], 3), outcome_words(["Ann", "Cy"], 3)
+    ('Ann won', 'Ann and Cy tied and share the win')
+    >>> outcome_words(["team 1", "team 2"], 2), outcome_words([], 2)
+    ('a draw: team 1 and team 2 tied', 'nobody won')
+    """
+    if not winners:
+        return "nobody won"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    tied = joined(winners, "and")
+    return f"a draw: {tied} tied" if len(winners) == sides else f"{tied} tied and share the win"
+
+
+def scores_text(session: Session, described: dict[str, Any]) -> str:
+    """``Ann 2, Bob 0`` or ``team 1 3, team 2 1``: the scores of ``described`` (match
+    totals in a match)."""
+    return ", ".join(f"{side_name(session, side)} {score}"
+                     for side, score in described["scores"].items())
+
+
+def side_name(session: Session, side: str) -> str:
+    """A side as the referee names it: a player, or ``team 1`` in a team game."""
+    return f"team {side}" if session.game.spec.teams else side
 
 
 def waiting(session: Session, state: GameState) -> str:
@@ -127,20 +199,6 @@ def own_moves(session: Session, state: GameState) -> list[str]:
     return moves or ["move"]
 
 
-def _over(session: Session) -> str:
-    """The end of a hand, or of the game or match."""
-    described = session.describe()
-    team = "team " if session.game.spec.teams else ""
-    scores = ", ".join(f"{team}{side} {score}" for side, score in described["scores"].items())
-    winners = joined([team + side for side in described["winners"]], "and") or "nobody"
-    if session.game.target is None:
-        return f"game over: {winners} won; scores {scores}"
-    if session.match_over():
-        return f"match over after hand {session.hand}: {winners} won; totals {scores}"
-    return (f"hand {session.hand} over; totals {scores} (target {session.game.target}): "
-            f"'hand' deals hand {session.hand + 1}")
-
-
 def did(session: Session, played_before: int, notes_before: int) -> str:
     """What the event just accepted did: its line, the moves the referee filled in
     before it, what the rules decided (claims), and what follows (``Bob gives 7H; Ann
@@ -199,6 +257,8 @@ def last_ask(session: Session) -> str:
 
 def status_tables(session: Session) -> list[Table]:
     """Hand counts, sets and scores, and whose turn: the public state of the game."""
+    from rich.table import Table  # only tables need rich
+
     described = session.describe()
     state = session.state
     game = session.game
@@ -249,6 +309,8 @@ def status_tables(session: Session) -> list[Table]:
 
 def rendered(*tables: Table, width: int = 100) -> str:
     """Tables as plain text, for a terminal or a pipe alike."""
+    from rich.console import Console
+
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False,
                       soft_wrap=False, markup=False, emoji=False, highlight=False)

@@ -12,8 +12,9 @@ from referee.words import counted
 
 def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
                       knowledge: bool = False) -> int:
-    """Check each transcript and print its verdict; the worst exit status: 0 if all are
-    legal, 1 if one is not, 2 on bad usage or rules, 130 when interrupted."""
+    """Check each transcript and print its verdict on standard output (legal or not: the
+    verdict is the output); the worst exit status: 0 if all are legal, 1 if one is not,
+    2 on bad usage or rules, 130 when interrupted."""
     statuses: list[int] = []
     try:
         for transcript in transcripts:
@@ -25,13 +26,13 @@ def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
                     record = {"file": verdict.source, **record}
                 echo(json_text(record))
             elif len(transcripts) == 1:
-                echo(verdict.report(), err=not verdict.ok)
+                echo(verdict.report())  # the verdict is the output, legal or not
                 if verdict.knowledge is not None:
                     from referee.display import knowledge_table, table_text  # rich: lazily
 
                     echo_drawn(table_text(knowledge_table(verdict.knowledge, verdict.state)))
             else:
-                echo(_one_line(verdict))
+                echo(verdict.summary())
     except KeyboardInterrupt:
         echo(f"interrupted after {len(statuses)} of {counted(len(transcripts), 'file')}",
              err=True)
@@ -45,15 +46,3 @@ def check_transcripts(transcripts: tuple[Path, ...], as_json: bool = False,
 def status_of(verdict: Verdict) -> int:
     """A verdict's exit status: 0 legal, 1 not, 2 for bad usage or rules."""
     return 0 if verdict.ok else verdict.error.exit_status if verdict.error else 1
-
-
-def _one_line(verdict: Verdict) -> str:
-    """A verdict on one line: ``game.txt: legal, 12 events``, or the error's place and
-    message (after the transcript's name if the error is in its rule file)."""
-    error = verdict.error
-    if error is None:
-        return verdict.report().split("\n", 1)[0]
-    first = error.report().split("\n", 1)[0]
-    if error.span is None or error.span.source != verdict.source:
-        return f"{verdict.source}: {first}"
-    return first

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from referee.announce import standing
 from referee.errors import Kind, RefereeError, Span, printable
 from referee.notation import TranscriptReader
 from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
@@ -33,6 +34,7 @@ class Verdict:
     knowledge: dict[str, list[str]] | None = None  # each card's possible places
     events_from: int = 1  # the transcript's first line after its header
     stopped_at: int | None = None  # the line of the event (or text) checking stopped at
+    standing: str | None = None  # the state in words: what the game waits for, or its end
 
     @property
     def canonical(self) -> list[str]:
@@ -60,22 +62,25 @@ class Verdict:
             result["knowledge"] = self.knowledge
         return result
 
+    def summary(self) -> str:
+        """The verdict in one line: ``game.txt: legal, 12 events``, or the error's place
+        and message (after the transcript's name if the error is in its rule file)."""
+        error = self.error
+        if error is None:
+            events = f"{self.events} {'event' if self.events == 1 else 'events'}"
+            return printable(f"{self.source}: legal, {events}")
+        first = error.report().split("\n", 1)[0]
+        if error.span is None or error.span.source != self.source:
+            return f"{printable(self.source)}: {first}"
+        return first
+
     def report(self) -> str:
-        """A short human report."""
+        """A short human report: the notes, the verdict (an error with its line marked),
+        and the state of the game in words."""
         lines = [f"{self.source}:{line}: {text}" for line, text in self.notes]
-        if self.error is not None:
-            lines.append(self.error.report())
-        else:
-            lines.append(f"{self.source}: legal, {self.events} "
-                         f"{'event' if self.events == 1 else 'events'}")
-        if self.state is not None:
-            state = self.state
-            scores = ", ".join(f"{who} {score}" for who, score in state["scores"].items())
-            if state["over"]:
-                winners = " and ".join(state["winners"]) or "nobody"
-                lines.append(f"game over: {winners} won; scores {scores}")
-            else:
-                lines.append(f"game not over: {state['turn']} to play; scores {scores}")
+        lines.append(self.summary() if self.error is None else self.error.report())
+        if self.standing is not None:
+            lines.append(self.standing)
         return "\n".join(printable(line) for line in "\n".join(lines).split("\n"))
 
 
@@ -156,7 +161,9 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         stopped = playing or (exc.span.line if exc.span and exc.span.source == source else 1)
         return Verdict(source, False, name, events, exc, summary,
                        driver.record if driver else None, notes, known, reader.events_from,
-                       stopped)
+                       stopped, standing(driver, summary) if driver else None)
     known = driver.where_cards() if knowledge else None
-    return Verdict(source, True, game.spec.name, events, None, driver.describe(),
-                   driver.record, tuple(driver.notes), known, reader.events_from)
+    described = driver.describe()
+    return Verdict(source, True, game.spec.name, events, None, described, driver.record,
+                   tuple(driver.notes), known, reader.events_from,
+                   standing=standing(driver, described))

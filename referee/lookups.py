@@ -8,6 +8,8 @@ from referee.cards import Card, Rank, rank_of
 from referee.spec import EndWhen, GameSpec, LayDown
 from referee.values import frozen
 
+MAX_TOUCHED = 4096  # groups of cards whose sets are remembered
+
 
 @frozen
 class Ends:
@@ -55,6 +57,8 @@ class Lookups:
         """The sets ``cards`` belong to (remembered: the same few groups recur)."""
         found = self._touched.get(cards)
         if found is None:
+            if len(self._touched) >= MAX_TOUCHED:  # shared by every game of these rules:
+                self._touched.clear()  # bounded, however many games a process checks
             found = self._touched[cards] = frozenset(self.set_name[c] for c in cards)
         return found
 

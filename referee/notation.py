@@ -157,12 +157,12 @@ class TranscriptReader:
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
-        remembered = _EVENT_LINES
+        known = _READ_LINES
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
-                found = remembered.get(line)
+                found = known.get(line)
                 if (held is None and found is not None and len(found) == 1
                         and found[0].kind is not EVENT_NEW_HAND):
                     yield _placed(found[0], number, line, source)  # the usual line, again
@@ -203,8 +203,6 @@ def _with_deal(event: Event, deal: list[Header]) -> Event:
 
 def _header_line(line: str, number: int, source: str) -> Header | Literal[False] | None:
     """A header line's header, None for a blank or comment line, False for an event line."""
-    if line in _EVENT_LINES:
-        return False
     body = line.split("#", 1)[0]
     if not body.strip():
         return None
@@ -212,16 +210,24 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_EVENT_LINES: dict[str, tuple[Event, ...]] = {}  # events of each line read, at line 0
-_MAX_REMEMBERED = 8192
+_READ_LINES: dict[str, tuple[Event, ...]] = {}  # a line's text: its events, read at line 0
+_MAX_READ_LINES = 8192
 
 
 def _event_line(line: str, number: int, source: str
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept). Lines repeat (``Bob says no``), so each readable line's
-    events are remembered, and a repeat costs only their places."""
-    found = _EVENT_LINES.get(line)
+    events before it are kept).
+
+    Lines repeat (``Bob says no``), in a game and from game to game, so the events of
+    each line read without error are remembered by its text (in ``_READ_LINES``), and
+    a repeat costs only their places. What a text reads as is the same wherever it
+    stands (its line number and file are set on each copy), and the memo is consulted
+    only for a line already known to be read as events: whether a line is a header,
+    blank or an event is decided from its text alone. So the memo, kept for the whole
+    process, saves time and changes no verdict."""
+    known = _READ_LINES
+    found = known.get(line)
     error: RefereeError | None = None
     if found is None:
         body = line.split("#", 1)[0]
@@ -242,9 +248,9 @@ def _event_line(line: str, number: int, source: str
             error = exc
         found = tuple(events)
         if error is None:
-            if len(_EVENT_LINES) >= _MAX_REMEMBERED:
-                _EVENT_LINES.clear()
-            _EVENT_LINES[line] = found
+            if len(known) >= _MAX_READ_LINES:
+                known.clear()
+            known[line] = found
     return [_placed(e, number, line, source) for e in found], error
 
 

@@ -48,7 +48,12 @@ _TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ..
 
 def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:
     """The moves remembered for games of these rules at this table, shared by every
-    transcript checked in one process (a corpus, ``referee check`` of many files)."""
+    transcript checked in one process (a corpus, ``referee check`` of many files).
+
+    A move is remembered by the spec, the players and the event's words (an answer also
+    by who answers and whether a question is open): all it is resolved from. Moves are
+    values nobody changes, and the spec is kept with them, so its ``id`` is not reused
+    while they are: no file checked before changes what an event means."""
     key = (id(game.spec), game.table.players)
     found = _TABLES.get(key)
     if found is None or found[0] is not game.spec:  # the spec is kept: its id stays its own

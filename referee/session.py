@@ -18,7 +18,7 @@ from referee.claims import describe_judgement
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, bounded
 from referee.facts import Fact, decide, stock_place
-from referee.moves import Move
+from referee.moves import Claim, Move
 from referee.notation import (
     EVENT_BOOK,
     EVENT_DRAW,
@@ -118,6 +118,7 @@ class _Mark:
     hand: int
     banked: list[int]
     last_span: Span
+    claim_line: int
 
 
 class Session:
@@ -149,6 +150,7 @@ class Session:
         self.hand = 1
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
         self.last_span = Span(1, 1)
+        self._claim_line = 0  # the line of the last claim: its note cites it, not a show
         self.state, self.knowledge = self._deal(deal, game.dealer)
         self._marks: list[_Mark] = []
         self._trusting = False
@@ -237,7 +239,8 @@ class Session:
         return _Mark(self.state.copy(), self.knowledge,
                      self.knowledge.depth if self.knowledge is not None else 0,
                      len(self.record.played) if self.record is not None else 0,
-                     len(self.notes), self.hand, list(self.banked), self.last_span)
+                     len(self.notes), self.hand, list(self.banked), self.last_span,
+                     self._claim_line)
 
     def _rollback(self, mark: _Mark) -> None:
         self.state, self.knowledge = mark.state, mark.knowledge
@@ -248,6 +251,7 @@ class Session:
             del self.record.played[mark.played:]
         del self.notes[mark.notes:]
         self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
+        self._claim_line = mark.claim_line
 
     @property
     def kept(self) -> Record:
@@ -359,9 +363,11 @@ class Session:
             model.moved(state.moved)
         if self.record is not None:
             self.record.add(span.line, move)
+        if move.__class__ is Claim:
+            self._claim_line = span.line
         if state.judged is not None:
             claim, judgement = state.judged
-            self.notes.append((span.line, bounded(describe_judgement(
+            self.notes.append((self._claim_line, bounded(describe_judgement(
                 state, claim, judgement, self.game.side_names))))
 
     def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
@@ -391,11 +397,11 @@ class Session:
         if event.count != self.hand + 1:
             raise RefereeError(Kind.ILLEGAL, f"the next hand is hand {self.hand + 1}, "
                                f"not {event.count}", event.span)
-        self.banked = self.totals()
-        self.hand += 1
         names = game.table.players
-        dealer = (game.dealer + self.hand - 1) % len(names)
-        deal = deal_next_hand(game, event.headers, dealer, event.span)
+        dealer = (game.dealer + self.hand) % len(names)
+        deal = deal_next_hand(game, event.headers, dealer, event.span)  # may refuse: then
+        self.banked = self.totals()  # nothing has changed
+        self.hand += 1
         self.state, self.knowledge = self._deal(deal, dealer)
         if self.record is not None:
             for written in [f"hand {self.hand}", *write_deal(

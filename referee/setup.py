@@ -90,7 +90,10 @@ _ENGINES: dict[int, Engine] = {}
 
 def engine_for(spec: GameSpec) -> Engine:
     """The engine of ``spec``, made once: its tables and what it learns are shared by
-    every game played under the same compiled rules."""
+    every game played under the same compiled rules. The engine keeps its spec, so an
+    ``id`` is not reused while remembered; what it learns (the facts of a move, by the
+    players, the move and the ask it answers; deal orders, by the table) depends on
+    nothing else, and no file checked before changes a verdict."""
     engine = _ENGINES.get(id(spec))
     if engine is None or engine.spec is not spec:  # the engine keeps its spec: ids stay
         if len(_ENGINES) > 64:

@@ -65,7 +65,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     done = referee_process("check", str(fifo))
     assert done.returncode == 2
-    assert "it is a pipe (FIFO), not a regular file" in done.stderr
+    assert "it is a pipe (FIFO), not a regular file" in done.stdout
 
 
 def test_a_folder_is_refused(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def test_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_knowledge_table_to_a_full_disk(tmp_path: Path) -> None:
-    game = tmp_path / "game.txt"  # not legal: the verdict goes to standard error
+    game = tmp_path / "game.txt"  # not legal: the verdict, then the table, to the full disk
     game.write_text("game: go-fish\nplayers: Ann Bob\ndeal: hidden\nBob asks Ann for 7\n")
     with open("/dev/full", "w") as full:
         done = referee_process("check", "--knowledge", str(game), stdout=full)
@@ -294,8 +294,8 @@ def test_a_broken_rule_file_is_named_in_json(tmp_path: Path) -> None:
 def test_control_characters_are_not_sent_to_the_terminal(tmp_path: Path) -> None:
     game = tmp_path / "game.txt"
     game.write_text("game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n\x1b[2J\u202eAnn x\n")
-    _, _, err = run("check", str(game))
-    assert "\x1b" not in err and "\u202e" not in err and "\ufffd[2J\ufffdAnn x" in err
+    _, out, _ = run("check", str(game))
+    assert "\x1b" not in out and "\u202e" not in out and "\ufffd[2J\ufffdAnn x" in out
 
 
 # -- rule files named as given, never as an absolute path ------------------------------
