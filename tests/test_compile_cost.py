@@ -308,7 +308,7 @@ def test_the_specs_kept_in_a_process_stay_within_their_bound(
     path = unused_options(tmp_path)
     for number in range(20):
         load_spec(path, {f"o{number}": "yes"})
-        assert sum(len(s.options) for _, s in compile._LOADED.values()) <= 3 * (MANY + 2)
+        assert sum(len(s.options) for _, _, s in compile._LOADED.values()) <= 3 * (MANY + 2)
 
 
 def test_the_sheet_of_a_variant_whose_base_is_no_game_alone(tmp_path: Path) -> None:
