@@ -19,13 +19,14 @@ from enum import Enum
 from pathlib import Path
 
 from referee.announce import awaited, did, joined, last_ask, rendered, status_tables
+from referee.checker import gc_paused
 from referee.choices import Choices
 from referee.display import knowledge_table
 from referee.draws import due_turn_up
 from referee.errors import Kind, RefereeError, Span, printable
 from referee.journal import Journal, save_copy
 from referee.moves import EndLaying, NothingLaid
-from referee.notation import Event, Header, read_events, read_transcript
+from referee.notation import Event, Header, TranscriptReader, read_events, read_transcript
 from referee.reading import MAX_TRANSCRIPT_BYTES, ascii_number, decode, first_line, read_capped
 from referee.session import Session
 from referee.setup import MAX_SEED_DIGITS, set_up
@@ -218,7 +219,8 @@ class LiveTable:
     def _refusal(self, event: Event, error: RefereeError, done: list[str],
                  skipped: int) -> Reply:
         rest = " (the rest of the line was not played)" if skipped else ""
-        if error.kind is Kind.CONTRADICTION and self._acceptable(event):
+        refusal = self._unacceptable(event) if error.kind is Kind.CONTRADICTION else error
+        if refusal is None:
             self.pending = (event, error)
             self.refused += 1
             lead = f"accepted: {' / '.join(done)}; " if done else ""
@@ -230,15 +232,17 @@ class LiveTable:
             return Reply(f"{lead}contradiction: {printable(error.message)}{rest}; "
                          "'accept' records it and goes on, 'undo' drops it",
                          details=details, refused=True)
+        if refusal is not error:  # the cards say no, and the counts forbid accepting it
+            rest += f"; the table cannot accept it: {printable(refusal.message)}"
         return self._refused(error, done, rest)
 
-    def _acceptable(self, event: Event) -> bool:
-        """Whether the table could accept ``event`` against the cards: only its card
-        facts are at fault, not a rule (tried, then taken back)."""
-        if self.session.attempt(event, trust=True) is not None:
-            return False
-        self.session.undo()
-        return True
+    def _unacceptable(self, event: Event) -> RefereeError | None:
+        """Why the table could not accept ``event`` against the cards (a rule it breaks,
+        a count no deal could reach), or None: tried, then taken back."""
+        refusal = self.session.attempt(event, trust=True)
+        if refusal is None:
+            self.session.undo()
+        return refusal
 
     def _refused(self, error: RefereeError, done: list[str], rest: str) -> Reply:
         self.refused += 1
@@ -540,9 +544,9 @@ def resume(path: Path, warn: Callable[[str], None], width: int = 100) -> LiveTab
         warn(warning)
     source = str(path)
     try:
-        transcript = read_transcript(text, source)
+        transcript = TranscriptReader(text, source)  # events read one at a time, not kept
         if not transcript.headers:
-            raise transcript.error or RefereeError(
+            raise read_transcript(text, source).error or RefereeError(
                 Kind.HEADER, "the file holds no header: it is not a transcript",
                 Span(1, 1, first_line(text), source))
         game = set_up(transcript.headers, Span(1, 1, first_line(text), source,
@@ -551,18 +555,19 @@ def resume(path: Path, warn: Callable[[str], None], width: int = 100) -> LiveTab
         accepted = _accepted_lines(journal.lines)
         dones = [number for number, line in enumerate(journal.lines, start=1)
                  if line.strip() == DONE_MARK]
-        for event in transcript.events:
-            while dones and dones[0] < event.span.line:
-                _settle_again(session, journal, dones.pop(0))
-            error = session.attempt(event)
-            if error is not None and event.span.line in accepted:
-                error = session.attempt(event, trust=True)
-            if error is not None:
-                raise error
-            journal.mark(event.span.line)
-        if transcript.error is None:
-            for number in dones:
-                _settle_again(session, journal, number)
+        with gc_paused():  # as check does: the collector only costs time in a long game
+            for event in transcript.events():
+                while dones and dones[0] < event.span.line:
+                    _settle_again(session, journal, dones.pop(0))
+                error = session.attempt(event)
+                if error is not None and event.span.line in accepted:
+                    error = session.attempt(event, trust=True)
+                if error is not None:
+                    raise error
+                journal.mark(event.span.line)
+            if transcript.error is None:
+                for number in dones:
+                    _settle_again(session, journal, number)
         if transcript.error is not None:
             raise transcript.error
     except RefereeError:
