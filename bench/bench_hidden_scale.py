@@ -146,8 +146,9 @@ def measure(tree: Path, mode: str, file: Path, limit: float, memory: int
                               preexec_fn=capped)
     except subprocess.TimeoutExpired:
         return f"over {limit:.0f} s"
-    if "MemoryError" in done.stderr:
-        return f"over {memory:,} MB"
+    if done.returncode and any(word in done.stderr for word in
+                               ("MemoryError", "OutOfMemory", "bad_alloc")):
+        return f"over {memory:,} MB"  # Python's or the SAT solver's (C++) allocation failed
     if done.returncode:
         raise SystemExit(f"{mode} {file} failed: {done.stderr or done.stdout}")
     figures: dict[str, float] = json.loads(done.stdout)
