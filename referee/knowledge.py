@@ -14,11 +14,16 @@ cardinality constraint switched on by an assumption literal.
 Most events need no search: a witness deal is kept, and a constraint it breaks
 is usually mended by a few swaps. Only when that fails is the incremental SAT
 solver (python-sat) built and asked; when it finds no deal, its unsatisfiable
-core, shrunk, names the events that prove the lie.
+core, shrunk, names the events that prove the lie. A fact the constraints in force
+imply adds none, and one a new fact implies is set aside (:meth:`Knowledge._admit`),
+so that a game repeating itself for 100,000 events keeps a few constraints, not one
+a fact; each event's changes are logged to undo it, and the logs are dropped once
+the caller says it will never undo them (:meth:`Knowledge.seal`: a check does).
 
 The interface serves the checker and the live prompt alike: :meth:`Knowledge.add`
 an event's facts, :meth:`Knowledge.moved` its transfers, :attr:`Knowledge.consistent`,
-:meth:`Knowledge.explain`, :meth:`Knowledge.possible_places`, :meth:`Knowledge.undo`.
+:meth:`Knowledge.explain`, :meth:`Knowledge.possible_places`, :meth:`Knowledge.undo`,
+:meth:`Knowledge.seal`.
 """
 
 from __future__ import annotations
@@ -26,11 +31,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from referee.cards import Card
 from referee.facts import OUT, Fact, Transfer, stock_place
 from referee.solving import UNDECIDED, Deals, Placement
-from referee.values import factory, frozen, mutable
+from referee.values import frozen, mutable
 from referee.witness import Constraint, Witness
 
 
@@ -52,16 +58,69 @@ class Proof:
     forced: tuple[Card, ...] = ()  # cards every other deal puts where the claim says none is
 
 
+Form = frozenset[tuple[Card, frozenset[int]]]  # what a constraint counts: (card, its places)
+Group = tuple[int, frozenset[Card], bool]  # a fact's place and cards, and whether a floor
+
+
+@frozen
+class _Moved:
+    """A transfer: of each of ``cards``, the last ``counts`` starts at ``target`` came
+    from ``source`` (one entry for all 52 cards a hidden draw may move)."""
+
+    source: int
+    target: int
+    cards: tuple[Card, ...]
+    counts: tuple[int, ...]
+
+
+@frozen
+class _Added:
+    """``constraint`` came into force."""
+
+    constraint: Constraint
+
+
+@frozen
+class _Retired:
+    """``constraint`` was set aside: those in force imply it."""
+
+    constraint: Constraint
+
+
+@frozen
+class _Indexed:
+    """An index's entry at ``key`` was replaced; ``before`` it was this (None: absent)."""
+
+    index: dict[Any, Any]
+    key: object
+    before: object
+
+
+_Change = _Moved | _Added | _Retired | _Indexed
+
+
 @mutable
 class _Step:
-    """What one event added, to undo it."""
+    """What one event did, to undo it: the witness deal before it changed (None while it
+    has not), and each change, in order (None while there is none: most events of a
+    long game change nothing)."""
 
     line: int
-    deal: dict[Card, int]
     consistent: bool
-    constraints: list[Constraint] = factory(list)
-    moves: list[tuple[Card, int, int, list[int]]] = factory(list)
-    superseded: list[tuple[Constraint, Constraint | None, bool]] = factory(list)
+    deal: dict[Card, int] | None = None
+    log: list[_Change] | None = None
+
+    def note(self, change: _Change) -> None:
+        """Log one change."""
+        if self.log is None:
+            self.log = [change]
+        else:
+            self.log.append(change)
+
+    @property
+    def added(self) -> list[Constraint]:
+        """The constraints the event brought into force."""
+        return [c.constraint for c in self.log or () if isinstance(c, _Added)]
 
 
 class Knowledge:
@@ -79,13 +138,15 @@ class Knowledge:
         self.places = [*range(len(hand_sizes)), *(stock_place(k) for k in range(stock_size))]
         self.where = {card: {p: [p] for p in self.places} for card in self.cards}
         self.at = {card: {p: p for p in self.places} for card in self.cards}
-        self.constraints: list[Constraint] = []
+        self.active: dict[Constraint, None] = {}  # the constraints in force, in order
         self.witness = Witness(self._first_deal(given), random.Random(0))
         self.consistent = True
         self._sat: Deals | None = None
         self.undecided: list[int] = []  # lines no solver settled in its time
         self._steps: list[_Step] = []
-        self._ceilings: dict[tuple[int, frozenset[Card], int], Constraint] = {}
+        self._sealed = 0  # events added before the steps kept, never to be undone
+        self._bounds: dict[Form, tuple[Constraint | None, Constraint | None]] = {}  # floor, ceiling
+        self._latest: dict[Group, Constraint] = {}
         if given:
             self.add(0, [item.fact for item in given], lines=[item.line for item in given])
 
@@ -109,7 +170,12 @@ class Knowledge:
     @property
     def depth(self) -> int:
         """How many events have been added (and not undone)."""
-        return len(self._steps)
+        return self._sealed + len(self._steps)
+
+    @property
+    def constraints(self) -> list[Constraint]:
+        """The constraints in force: every fact so far, less those the others imply."""
+        return list(self.active)
 
     @property
     def solves(self) -> int:
@@ -119,18 +185,12 @@ class Knowledge:
     def add(self, line: int, facts: Sequence[Fact], *, lines: Sequence[int] = ()) -> bool:
         """One event, and the facts it states about the cards before it. Returns whether
         some deal still explains every event."""
-        step = _Step(line, self.witness.copy_deal(), self.consistent)
+        step = _Step(line, self.consistent)
         self._steps.append(step)
-        sat = self._solver()
         for index, fact in enumerate(facts):
-            constraint = self._constraint(lines[index] if lines else line, fact)
-            step.constraints.append(constraint)
-            self.constraints.append(constraint)
-            self.witness.watch(constraint)
-            self._supersede(constraint, step)
-            sat.encode(constraint)  # now, a little each event, not all at once when needed
-        if self.consistent and step.constraints:
-            self.consistent = self._explained(step.constraints)
+            self._admit(self._constraint(lines[index] if lines else line, fact), step)
+        if self.consistent and step.added:
+            self.consistent = self._explained(step)
         return self.consistent
 
     def moved(self, transfers: Sequence[Transfer]) -> None:
@@ -139,33 +199,35 @@ class Knowledge:
         for transfer in transfers:
             self._transfer(transfer, step)
 
+    def seal(self) -> None:
+        """The events added so far will never be undone: forget how to (a check keeps
+        nothing per event)."""
+        self._sealed += len(self._steps)
+        self._steps.clear()
+
     def undo(self) -> None:
         """Forget the last event added."""
         step = self._steps.pop()
-        for constraint, older, forgot in reversed(step.superseded):
-            key = (constraint.fact.place, constraint.fact.cards, constraint.most)
-            if older is None:
-                del self._ceilings[key]
-                continue
-            self._ceilings[key] = older
-            if forgot:
-                self.witness.watch(older)
-        for constraint in step.constraints:
-            constraint.active = False
-            self.witness.forget(constraint)
-            self.constraints.remove(constraint)
-            if self._sat is not None:
-                self._sat.retire(constraint)
-        for card, source, target, starts in reversed(step.moves):
-            here = self.where[card]
-            moved = here[target]
-            del moved[len(moved) - len(starts):]
-            if not moved:
-                del here[target]
-            here[source] = starts
-            for start in starts:
-                self.at[card][start] = source
-        self.witness.restore(step.deal)
+        for change in reversed(step.log or ()):
+            if isinstance(change, _Moved):
+                self._moved_back(change)
+            elif isinstance(change, _Retired):
+                change.constraint.active = True
+                self.active[change.constraint] = None
+                self.witness.watch(change.constraint)
+            elif isinstance(change, _Added):
+                constraint = change.constraint
+                constraint.active = False
+                del self.active[constraint]
+                self.witness.forget(constraint)
+                if self._sat is not None:
+                    self._sat.retire(constraint)
+            elif change.before is None:
+                del change.index[change.key]
+            else:
+                change.index[change.key] = change.before
+        if step.deal is not None:
+            self.witness.restore(step.deal)
         self.consistent = step.consistent
 
     def explain(self) -> Proof:
@@ -174,7 +236,7 @@ class Knowledge:
         assert not self.consistent
         sat = self._solver()
         core = sat.shrunk_core(self.constraints)
-        last = self._steps[-1].constraints
+        last = self._steps[-1].added
         claims = tuple(c.fact for c in core if c in last)
         others = [c for c in core if c not in last]
         because = tuple((c.line, c.fact.reason) for c in sorted(others, key=lambda c: c.line))
@@ -238,43 +300,99 @@ class Knowledge:
                    if (starts := self.where[card].get(fact.place))}
         return Constraint(line, fact, members, fact.least, min(fact.most, len(members)))
 
-    def _supersede(self, constraint: Constraint, step: _Step) -> None:
-        """A ceiling (at most so many of some cards at a place) whose places for every card
-        include an older one's makes the older one redundant: the witness stops watching it.
-        Hands that only gain cards (draws, gives) make many such ceilings."""
-        if constraint.least:
+    def _admit(self, constraint: Constraint, step: _Step) -> None:
+        """Put ``constraint`` in force unless those in force imply it, and set aside those
+        it makes redundant; so a fact stated again and again is one constraint, and the
+        constraints in force stay few however long the game.
+
+        Two ways one constraint implies another are looked for. Over the same starting
+        places (a fact stated again with nothing moved), the highest floor and the
+        lowest ceiling imply every other bound. Over a place's same cards when the places
+        of one include the other's (a hand that only gained cards since): "at most k of
+        the more" implies "at most k of the fewer", and "at least k of the fewer" implies
+        "at least k of the more". What is set aside is implied by what stays in force,
+        so a proof from the constraints in force is a proof."""
+        members, least, most = constraint.members, constraint.least, constraint.most
+        floors, ceils = least > 0, most < len(members)
+        if not (floors or ceils):
+            return  # says nothing
+        form: Form = frozenset(members.items())
+        floor, ceiling = bounds = self._bounds.get(form, (None, None))
+        raises = least > (0 if floor is None else floor.least)
+        lowers = most < (len(members) if ceiling is None else ceiling.most)
+        if not (raises or lowers):
             return
-        key = (constraint.fact.place, constraint.fact.cards, constraint.most)
-        older = self._ceilings.get(key)
-        forgot = older is not None and all(
-            places <= constraint.members.get(card, frozenset())
-            for card, places in older.members.items())
-        if older is not None and forgot:
-            self.witness.forget(older)
-        self._ceilings[key] = constraint
-        step.superseded.append((constraint, older, forgot))
+        if floors != ceils:  # a floor or a ceiling alone: the group's latest may imply it
+            fact = constraint.fact
+            group: Group = (fact.place, fact.cards, floors)
+            older = self._latest.get(group)
+            if older is not None and _within(older, constraint):
+                if floors and older.least >= least:
+                    return  # at least as many of fewer places
+                if ceils and older.most >= most and older.active:
+                    self._retire(older, step)  # at most as many of more places
+            step.note(_Indexed(self._latest, group, older))
+            self._latest[group] = constraint
+        step.note(_Indexed(self._bounds, form, None if bounds == (None, None) else bounds))
+        self._bounds[form] = (constraint if raises else floor, constraint if lowers else ceiling)
+        for old in {floor: None, ceiling: None}:
+            if old is not None and old.active and old not in self._bounds[form]:
+                self._retire(old, step)
+        step.note(_Added(constraint))
+        self.active[constraint] = None
+        self.witness.watch(constraint)  # the solver, built when first asked, encodes it then
+
+    def _retire(self, constraint: Constraint, step: _Step) -> None:
+        """Set ``constraint`` aside: those in force imply it."""
+        constraint.active = False
+        del self.active[constraint]
+        self.witness.forget(constraint)
+        step.note(_Retired(constraint))
 
     def _transfer(self, transfer: Transfer, step: _Step) -> None:
         cards = self.cards if transfer.cards is None else [
             c for c in transfer.cards if c in self.where]
+        source, target = transfer.source, transfer.target
+        moved: list[Card] = []
+        counts: list[int] = []
         for card in cards:
             here = self.where[card]
-            starts = here.pop(transfer.source, None)
+            starts = here.pop(source, None)
             if starts is None:
                 continue
-            here.setdefault(transfer.target, []).extend(starts)
+            here.setdefault(target, []).extend(starts)
             at = self.at[card]
             for start in starts:
-                at[start] = transfer.target
-            step.moves.append((card, transfer.source, transfer.target, starts))
+                at[start] = target
+            moved.append(card)
+            counts.append(len(starts))
+        if moved:
+            step.note(_Moved(source, target, tuple(moved), tuple(counts)))
+
+    def _moved_back(self, change: _Moved) -> None:
+        """Undo a transfer: each card's starts it moved go back to the source."""
+        for card, count in zip(change.cards, change.counts, strict=True):
+            here = self.where[card]
+            moved = here[change.target]
+            starts = moved[len(moved) - count:]
+            del moved[len(moved) - count:]
+            if not moved:
+                del here[change.target]
+            here[change.source] = starts
+            at = self.at[card]
+            for start in starts:
+                at[start] = change.source
 
     # -- deciding -------------------------------------------------------------------
 
-    def _explained(self, new: list[Constraint]) -> bool:
-        """Whether some deal meets every constraint, the new ones included: the witness,
-        mended if need be, or else one the solver finds."""
-        broken = [c for c in new if not self.witness.meets(c)]
-        if not broken or self.witness.repair(broken):
+    def _explained(self, step: _Step) -> bool:
+        """Whether some deal meets every constraint, the step's new ones included: the
+        witness, mended if need be, or else one the solver finds."""
+        broken = [c for c in step.added if c.active and not self.witness.meets(c)]
+        if not broken:
+            return True
+        step.deal = self.witness.copy_deal()  # the witness changes from here
+        if self.witness.repair(broken):
             return True
         deal = self._solver().find(self.constraints)
         if deal is None:
@@ -308,3 +426,13 @@ class Knowledge:
             if starts and sat.find(others, Placement(card, frozenset(starts), False)) is None:
                 forced.append(card)
         return tuple(forced)
+
+
+def _within(smaller: Constraint, larger: Constraint) -> bool:
+    """Whether every place ``smaller`` counts, ``larger`` counts too."""
+    members = larger.members
+    return all(places <= members.get(card, _NOWHERE)
+               for card, places in smaller.members.items())
+
+
+_NOWHERE: frozenset[int] = frozenset()

@@ -21,6 +21,7 @@ from enum import Enum
 from pathlib import Path
 
 from referee.announce import awaited, did, joined, last_ask, rendered, status_tables
+from referee.checker import gc_paused
 from referee.choices import Choices
 from referee.display import knowledge_table
 from referee.draws import due_turn_up
@@ -262,7 +263,8 @@ class LiveTable:
     def _refusal(self, event: Event, error: RefereeError, done: list[str],
                  skipped: int) -> Reply:
         rest = " (the rest of the line was not played)" if skipped else ""
-        if error.kind is Kind.CONTRADICTION and self._acceptable(event):
+        refusal = self._unacceptable(event) if error.kind is Kind.CONTRADICTION else error
+        if refusal is None:
             self.pending = (event, error)
             self.refused += 1
             lead = f"accepted: {' / '.join(done)}; " if done else ""
@@ -271,18 +273,20 @@ class LiveTable:
             details = error.span.caret() if error.span else ""
             if proof:
                 details += ("\n" if details else "") + "the lines that prove it:\n" + proof
-            return Reply(f"{lead}contradiction: {error.message}{rest}; "
+            return Reply(f"{lead}contradiction: {printable(error.message)}{rest}; "
                          "'accept' records it and goes on, 'undo' drops it, as does a new "
                          "event", details=details, refused=True)
+        if refusal is not error:  # the cards say no, and the counts forbid accepting it
+            rest += f"; the table cannot accept it: {printable(refusal.message)}"
         return self._refused(error, done, rest)
 
-    def _acceptable(self, event: Event) -> bool:
-        """Whether the table could accept ``event`` against the cards: only its card
-        facts are at fault, not a rule (tried, then taken back)."""
-        if self.session.attempt(event, trust=True) is not None:
-            return False
-        self.session.undo()
-        return True
+    def _unacceptable(self, event: Event) -> RefereeError | None:
+        """Why the table could not accept ``event`` against the cards (a rule it breaks,
+        a count no deal could reach), or None: tried, then taken back."""
+        refusal = self.session.attempt(event, trust=True)
+        if refusal is None:
+            self.session.undo()
+        return refusal
 
     def _refused(self, error: RefereeError, done: list[str], rest: str) -> Reply:
         self.refused += 1
@@ -660,31 +664,33 @@ def _typed_last_line(journal: Journal) -> str:
 
 
 def _replayed(journal: Journal, width: int) -> LiveTable:
-    """The table of the transcript ``journal`` read: its events played again."""
+    """The table of the transcript ``journal`` read: its events played again, read one
+    at a time (not kept), with the collector paused as a check does."""
     path = journal.path
     text = journal.text()
     source = str(path)
-    transcript = read_transcript(text, source)
+    transcript = TranscriptReader(text, source)
     if not transcript.headers:
-        raise _no_header(journal.lines, transcript.error, source)
+        raise _no_header(journal.lines, read_transcript(text, source).error, source)
     game = set_up(transcript.headers, Span(1, 1, first_line(text), source,
                                            len(first_line(text))), path.parent)
     session = Session(game)
     accepted = _accepted_lines(journal.lines)
     dones = [number for number, line in enumerate(journal.lines, start=1)
              if line.strip() == DONE_MARK]
-    for event in transcript.events:
-        while dones and dones[0] < event.span.line:
-            _settle_again(session, journal, dones.pop(0))
-        error = session.attempt(event)
-        if error is not None and event.span.line in accepted:
-            error = session.attempt(event, trust=True)
-        if error is not None:
-            raise error
-        journal.mark(event.span.line)
-    if transcript.error is None:
-        for number in dones:
-            _settle_again(session, journal, number)
+    with gc_paused():  # the collector only costs time in a long game
+        for event in transcript.events():
+            while dones and dones[0] < event.span.line:
+                _settle_again(session, journal, dones.pop(0))
+            error = session.attempt(event)
+            if error is not None and event.span.line in accepted:
+                error = session.attempt(event, trust=True)
+            if error is not None:
+                raise error
+            journal.mark(event.span.line)
+        if transcript.error is None:
+            for number in dones:
+                _settle_again(session, journal, number)
     if transcript.error is not None:
         raise transcript.error
     return LiveTable(session, journal, _plan(transcript.headers), width)

@@ -12,12 +12,15 @@ game is a ``contradiction``, with the earlier lines that prove it.
 
 from __future__ import annotations
 
+from itertools import chain, compress
+from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
+from referee.counts import count_problem
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, bounded
-from referee.facts import Fact, decide, stock_place
+from referee.facts import Fact, count_range, decide, stock_place
 from referee.moves import Claim, Move
 from referee.notation import (
     EVENT_BOOK,
@@ -46,11 +49,13 @@ from referee.state import (
     PHASE_TURN_UP,
     GameState,
 )
-from referee.values import mutable
+from referee.values import fields, frozen, mutable
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
     from referee.knowledge import Given, Knowledge, Proof
 
+STATE_FIELDS = fields(GameState)
+_state_fields = attrgetter(*STATE_FIELDS)  # every field of a state, at once
 FITTING = {
     PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
     PHASE_DRAW: (EVENT_DRAW,),
@@ -108,17 +113,32 @@ def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
 
 @mutable
 class _Mark:
-    """Everything an event may change, to go back to."""
+    """Everything an event may change, to go back to. ``state`` is a copy of the state
+    before the event; once the event is accepted, when it changed the state in place
+    (every event but a new hand), only the fields it changed are kept, in ``changed``, so
+    that undo through a long game costs a few fields an event, not a whole state. The
+    knowledge model is taken back by its own undo, to ``depth``."""
 
-    state: GameState
-    knowledge: Knowledge | None
+    state: GameState | None
     depth: int
     played: int
     notes: int
     hand: int
     banked: list[int]
     last_span: Span
+    finished: int  # how many hands were over
     claim_line: int
+    changed: tuple[object, ...] = ()  # a field's name, its value before; the next's...
+
+
+@frozen
+class _Dealt:
+    """How a hand was dealt, and the index in the record of its first move: enough to
+    deal it again and replay its knowledge model."""
+
+    deal: Deal
+    dealer: int
+    start: int
 
 
 class Session:
@@ -127,7 +147,8 @@ class Session:
     The checker calls :meth:`play` for each written event. The live prompt calls
     :meth:`attempt`, which leaves everything as it was when the event is refused,
     :meth:`undo` to take the last accepted event back, and ``trust=True`` to accept an
-    event the cards contradict (its facts about the cards are then set aside).
+    event the cards contradict (its facts about the cards are then set aside; not an
+    event that would leave a count no deal could reach, referee/counts.py).
     """
 
     def __init__(self, game: Game, *, record: bool = True) -> None:
@@ -154,6 +175,12 @@ class Session:
         self.state, self.knowledge = self._deal(deal, game.dealer)
         self._marks: list[_Mark] = []
         self._trusting = False
+        self._undoable = False  # whether an event may be taken back (attempt, settle)
+        self._trusted: set[int] = set()  # the moves played trusted, by index in the record
+        self._dealt = _Dealt(deal, game.dealer, 0)
+        # The hands over, to take a new hand back: how each was dealt, and its knowledge
+        # model when there is no record to replay it from (a long match keeps no models).
+        self._finished: list[tuple[_Dealt, Knowledge | None]] = []
 
     def _deal(self, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
         game = self.game
@@ -203,7 +230,7 @@ class Session:
         """Play one event as :meth:`play` does, but when it is refused, leave everything
         as it was and return the error. With ``trust``, what the event says of the cards
         is not checked (the table accepted it)."""
-        mark = self._mark()
+        mark, before = self._mark(), self.state
         self._trusting = trust
         try:
             self.play(event)
@@ -212,20 +239,20 @@ class Session:
             return error
         finally:
             self._trusting = False
-        self._marks.append(mark)
+        self._keep(mark, before)
         return None
 
     def settle(self) -> RefereeError | None:
         """Play the moves the cards force now (a lay phase nobody lays down in, at a hidden
         table; answers and draws, with an open deal), as :meth:`attempt` plays an event:
         when one is refused, everything is left as it was. :meth:`undo` takes them back."""
-        mark = self._mark()
+        mark, before = self._mark(), self.state
         try:
             self.fill_forced(self.last_span)
         except RefereeError as error:
             self._rollback(mark)
             return error
-        self._marks.append(mark)
+        self._keep(mark, before)
         return None
 
     def undo(self) -> bool:
@@ -236,22 +263,57 @@ class Session:
         return True
 
     def _mark(self) -> _Mark:
-        return _Mark(self.state.copy(), self.knowledge,
+        self._undoable = True
+        return _Mark(self.state.copy(),
                      self.knowledge.depth if self.knowledge is not None else 0,
                      len(self.record.played) if self.record is not None else 0,
-                     len(self.notes), self.hand, list(self.banked), self.last_span,
-                     self._claim_line)
+                     len(self.notes), self.hand, self.banked, self.last_span,
+                     len(self._finished), self._claim_line)
+
+    def _keep(self, mark: _Mark, before: GameState) -> None:
+        """Keep ``mark`` for undo: of a state changed in place, only the changed fields."""
+        old = mark.state
+        assert old is not None
+        if self.state is before:
+            values = _state_fields(old)
+            mark.changed = tuple(chain.from_iterable(compress(  # in C: an event costs little
+                zip(STATE_FIELDS, values, strict=True), map(ne, values, _state_fields(before)))))
+            mark.state = None
+        self._marks.append(mark)
 
     def _rollback(self, mark: _Mark) -> None:
-        self.state, self.knowledge = mark.state, mark.knowledge
+        if mark.state is not None:
+            self.state = mark.state
+        for name, value in zip(mark.changed[::2], mark.changed[1::2], strict=True):
+            setattr(self.state, str(name), value)
+        if len(self._finished) > mark.finished:  # the event began a hand: back to the last
+            self._dealt, model = self._finished[mark.finished]
+            del self._finished[mark.finished:]
+            self.knowledge = model if self.record is None else self._replayed(mark.played)
         if self.knowledge is not None:
             while self.knowledge.depth > mark.depth:
                 self.knowledge.undo()
+        if self._trusted and max(self._trusted) >= mark.played:
+            self._trusted = {index for index in self._trusted if index < mark.played}
         if self.record is not None:
             del self.record.played[mark.played:]
         del self.notes[mark.notes:]
         self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
         self._claim_line = mark.claim_line
+
+    def _replayed(self, end: int) -> Knowledge | None:
+        """The knowledge model of the hand in the record up to ``end`` (a hand over, kept
+        as its deal), dealt again and its moves replayed: as :meth:`_play_move` built it."""
+        state, model = self._deal(self._dealt.deal, self._dealt.dealer)
+        engine = self.engine
+        for index in range(self._dealt.start, end) if model is not None else ():
+            line, move = self.kept.played[index]
+            assert model is not None and not isinstance(move, str)
+            facts = () if index in self._trusted else engine.facts(state, move)
+            model.add(line, [fact for fact in facts if decide(state, fact) is not True])
+            engine.apply(state, move)
+            model.moved(state.moved)
+        return model
 
     @property
     def kept(self) -> Record:
@@ -342,12 +404,15 @@ class Session:
             raise problem.located(span)
         model = self.knowledge
         unsettled = []
+        counted: Fact | None = None  # the first fact the counts and known cards rule out
         for fact in () if self._trusting else engine.facts(state, move):
             verdict = decide(state, fact)
             if verdict is True:
                 continue
-            if verdict is False and model is None:
-                raise fact.error(state).located(span)
+            if verdict is False:
+                if model is None:
+                    raise fact.error(state).located(span)
+                counted = counted or fact
             unsettled.append(fact)
         if model is not None:
             undecided = len(model.undecided)
@@ -355,14 +420,25 @@ class Session:
                 error = self._contradiction(model.explain(), span)
                 model.undo()
                 raise error
+            if counted is not None:  # the model allows it only for facts the table set aside
+                model.undo()
+                raise _miscounted(state, counted).located(span)
             if len(model.undecided) > undecided:
                 self.notes.append((span.line, "no solver settled in its time whether a deal "
                                    "explains this event; the referee goes on as if one does"))
+        before = state.copy() if self._trusting else state
         engine.apply(state, move)
+        if self._trusting and (unreachable := count_problem(
+                state, before, engine.facts(before, move), engine.lookups.set_cards)):
+            raise RefereeError(Kind.ILLEGAL, unreachable, span)  # no deal reaches it
         if model is not None:
             model.moved(state.moved)
+            if not self._undoable:
+                model.seal()  # a check never takes an event back: keep nothing per event
         if self.record is not None:
             self.record.add(span.line, move)
+            if self._trusting:
+                self._trusted.add(len(self.record.played) - 1)
         if move.__class__ is Claim:
             self._claim_line = span.line
         if state.judged is not None:
@@ -400,13 +476,17 @@ class Session:
         names = game.table.players
         dealer = (game.dealer + self.hand) % len(names)
         deal = deal_next_hand(game, event.headers, dealer, event.span)  # may refuse: then
-        self.banked = self.totals()  # nothing has changed
+        ended, model = self._dealt, self.knowledge  # nothing has changed
+        self.banked = self.totals()
         self.hand += 1
         self.state, self.knowledge = self._deal(deal, dealer)
+        if self._undoable:  # the hand over is replayed from the record if it is taken back
+            self._finished.append((ended, model if self.record is None else None))
         if self.record is not None:
             for written in [f"hand {self.hand}", *write_deal(
                     names, deal.hands, deal.stock, deal.centre, hidden=deal.hidden)]:
                 self.record.add(event.span.line, written)
+        self._dealt = _Dealt(deal, dealer, len(self.record.played) if self.record else 0)
 
     # -- what is known ---------------------------------------------------------------------
 
@@ -441,3 +521,13 @@ class Session:
             places[card] = found
         return places
 
+
+def _miscounted(state: GameState, fact: Fact) -> RefereeError:
+    """The contradiction of a fact the counts of cards and the cards known rule out,
+    though the knowledge model (some facts set aside by the table) would allow it."""
+    low, high = count_range(state, fact.place, fact.cards)
+    who = state.players[fact.place] if fact.place >= 0 else "the stock"
+    but = (f"{who} is known to hold {low} of those cards" if low > fact.most else
+           f"counting {who}'s cards and the cards known elsewhere, {who} holds at most "
+           f"{high} of those cards")
+    return RefereeError(Kind.CONTRADICTION, f"{fact.reason}; but {but}")

@@ -66,6 +66,7 @@ class Deals:
 
         self.solver = Solver(name="minicard")
         self.solves = 0
+        self._probes: dict[tuple[Card, frozenset[int]], int] = {}
         groups = [([self.var[c, p] for p in places], 1) for c in cards]
         groups += [([self.var[c, p] for c in cards], 1) for p in places[len(hand_sizes):]]
         groups += [([self.var[c, seat] for c in cards], size)
@@ -116,23 +117,26 @@ class Deals:
         """A deal meeting ``constraints`` (and ``placement``), None if there is none;
         unless ``thorough``, a question Minicard leaves open is UNDECIDED, not CP-SAT's."""
         assumptions = [self.encode(c) for c in constraints]
-        probe = 0
         if placement is not None:
-            lits = [self.var[placement.card, p] for p in placement.places]
             if placement.inside:
-                probe = self._new()
-                self.solver.add_clause([-probe, *lits])
-                assumptions.append(probe)
+                assumptions.append(self._probe(placement.card, placement.places))
             else:
-                assumptions += [-lit for lit in lits]
+                assumptions += [-self.var[placement.card, p] for p in placement.places]
         found = self._solve(assumptions)
-        if probe:
-            self.solver.add_clause([-probe])
         if found is None:
             if not thorough:
                 return UNDECIDED
             return _cp_sat(self, constraints, placement, CP_SAT_SECONDS)[0]
         return self._model() if found else None
+
+    def _probe(self, card: Card, places: frozenset[int]) -> int:
+        """A literal that, assumed, puts ``card`` in one of ``places``: made once for each
+        question, so that asking it again (every 'known') adds nothing to the solver."""
+        probe = self._probes.get((card, places))
+        if probe is None:
+            probe = self._probes[card, places] = self._new()
+            self.solver.add_clause([-probe, *(self.var[card, p] for p in places)])
+        return probe
 
     def _solve(self, assumptions: list[int]) -> bool | None:
         """Minicard within its conflict budget: True, False, or None when out of budget."""

@@ -52,13 +52,15 @@ class Witness:
     start: dict[Card, int]
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     cards_at: dict[int, list[Card]] = field(default_factory=dict)
-    of_card: dict[Card, list[Constraint]] = field(default_factory=dict)
+    of_card: dict[Card, dict[Constraint, None]] = field(default_factory=dict)  # ordered sets
+    places: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self.cards_at = {}
         for card, place in self.start.items():
             self.cards_at.setdefault(place, []).append(card)
-        self.of_card = {card: [] for card in self.start}
+        self.of_card = {card: {} for card in self.start}
+        self.places = tuple(self.cards_at)  # every place a card starts in: swaps keep them
 
     def copy_deal(self) -> dict[Card, int]:
         """The deal, to restore later."""
@@ -70,20 +72,20 @@ class Witness:
         self.cards_at = {}
         for card, place in self.start.items():
             self.cards_at.setdefault(place, []).append(card)
-        watched = {id(c): c for constraints in self.of_card.values() for c in constraints}
-        for constraint in watched.values():
+        watched = {c: None for constraints in self.of_card.values() for c in constraints}
+        for constraint in watched:
             constraint.count = self._count(constraint)
 
     def watch(self, constraint: Constraint) -> None:
         """Keep ``constraint`` met from now on."""
         for card in constraint.members:
-            self.of_card[card].append(constraint)
+            self.of_card[card][constraint] = None
         constraint.count = self._count(constraint)
 
     def forget(self, constraint: Constraint) -> None:
         """Stop keeping ``constraint``."""
         for card in constraint.members:
-            self.of_card[card].remove(constraint)
+            del self.of_card[card][constraint]
 
     def _count(self, constraint: Constraint) -> int:
         start = self.start
@@ -102,21 +104,21 @@ class Witness:
             if not conflicts:
                 return True
             target = self.rng.choice(conflicts)
-            best: tuple[int, Card, Card] | None = None
+            best: tuple[int, Card, Card, list[tuple[Constraint, int]]] | None = None
             for mover, other in self._candidate_swaps(target):
-                gain = self._gain(mover, other)
+                changes = self._changes(mover, other)
+                gain = _gain(changes)
                 if best is None or gain > best[0]:
-                    best = (gain, mover, other)
+                    best = (gain, mover, other, changes)
             if best is None:
                 return False
-            gain, mover, other = best
+            gain, mover, other, changes = best
             if gain < 0 and self.rng.random() > 0.2:
                 continue
-            self._swap(mover, other)
-            touched = {id(c): c for card in (mover, other) for c in self.of_card[card]}
-            for constraint in conflicts:
-                touched.setdefault(id(constraint), constraint)
-            conflicts = [c for c in touched.values() if not self.meets(c)]
+            self._swap(mover, other, changes)
+            touched = {c: None for card in (mover, other) for c in self.of_card[card]}
+            touched.update(dict.fromkeys(conflicts))
+            conflicts = [c for c in touched if not self.meets(c)]
         return not conflicts
 
     def _candidate_swaps(self, target: Constraint) -> list[tuple[Card, Card]]:
@@ -131,7 +133,7 @@ class Witness:
                 place = rng.choice(sorted(target.members[mover]))
             elif inside:
                 mover = rng.choice(inside)
-                place = rng.choice(list(self.cards_at))
+                place = rng.choice(self.places)
                 if place in target.members[mover]:
                     continue
             else:
@@ -139,8 +141,8 @@ class Witness:
             occupants = self.cards_at.get(place)
             if occupants:
                 other = rng.choice(occupants)
-                if other != mover:
-                    swaps.append((mover, other))
+                if start[other] != start[mover] and (mover, other) not in swaps:
+                    swaps.append((mover, other))  # a swap within one place changes nothing
         return swaps
 
     def _changes(self, first: Card, second: Card) -> list[tuple[Constraint, int]]:
@@ -164,13 +166,9 @@ class Witness:
                 changes.append((con, delta))
         return changes
 
-    def _gain(self, first: Card, second: Card) -> int:
-        """How many more constraints a swap of the two cards' places would meet."""
-        return sum(con.met_by(con.count + delta) - con.met_by(con.count)
-                   for con, delta in self._changes(first, second))
-
-    def _swap(self, first: Card, second: Card) -> None:
-        for con, delta in self._changes(first, second):
+    def _swap(self, first: Card, second: Card, changes: list[tuple[Constraint, int]]) -> None:
+        """Swap the two cards' places; ``changes``: what it does to the counts."""
+        for con, delta in changes:
             con.count += delta
         start = self.start
         a, b = start[first], start[second]
@@ -178,3 +176,8 @@ class Witness:
         at_a, at_b = self.cards_at[a], self.cards_at[b]
         at_a[at_a.index(first)] = second
         at_b[at_b.index(second)] = first
+
+
+def _gain(changes: list[tuple[Constraint, int]]) -> int:
+    """How many more constraints a swap that makes these changes would meet."""
+    return sum(con.met_by(con.count + delta) - con.met_by(con.count) for con, delta in changes)
