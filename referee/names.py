@@ -43,6 +43,7 @@ MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
 # The ASCII characters Unicode's confusables map, and their prototypes
 ASCII_PROTOTYPES = (("0", "O"), ("1", "l"), ("I", "l"), ("m", "rn"), ("|", "l"), ("`", "'"),
                     ('"', "''"), ("%", "\u00ba/\u2080"))
+_ASCII_SOURCES = frozenset(char for char, _ in ASCII_PROTOTYPES)
 # A part of each of those prototypes: a key without any is no ASCII character's look-alike
 _PROTOTYPE_MARKS = ("O", "l", "rn", "'", "/")
 # Characters that show as blank but are neither spaces nor default-ignorable
@@ -86,6 +87,8 @@ def skeleton(text: str) -> str:
 def _ascii_skeleton(text: str) -> str:
     """The skeleton of ASCII ``text`` (a few replacements: quicker than a translation
     table, which looks every character up)."""
+    if _ASCII_SOURCES.isdisjoint(text):
+        return text
     for char, prototype in ASCII_PROTOTYPES:
         if char in text:
             text = text.replace(char, prototype)
@@ -126,7 +129,9 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
 
 def unreadable(name: str) -> str:
     """Why ``name`` cannot be read as one name at a table, or ``""``."""
-    if name.isascii() and (name.isalnum() or (name.isprintable() and " " not in name)):
+    if name.isascii() and name.isalnum():
+        return ""
+    if name.isascii() and name.isprintable() and " " not in name:
         return not_one_word(name) or (
             "" if any(c.isalnum() for c in name) else "it holds no letter or digit")
     import unicodedata
@@ -201,7 +206,8 @@ def _keyword_or_card(name: str, held: tuple[str, str, str]) -> str:
     plain = name.isascii()
     if held[0] in RESERVED_NAMES or parse_card(name if plain else _nfkc(name)):
         return "it reads as a keyword or a card"
-    if plain and not any(mark in key for key in held for mark in _PROTOTYPE_MARKS):
+    looks = held[1] + "\n" + held[2]  # held[0]'s marks are in held[2]
+    if plain and not any(mark in looks for mark in _PROTOTYPE_MARKS):
         return ""  # it can look only like a word it reads as (a cold check's usual name)
     words = _word_looks(plain)
     for key in held:

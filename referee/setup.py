@@ -22,10 +22,11 @@ class Table:
     """Who sits where: names in seat order, and which player a written name names
     (referee/names.py: as written, case-folded, by its look, or by a unique prefix)."""
 
-    __slots__ = ("_names", "players")
+    __slots__ = ("_names", "_seats", "players")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
+        self._seats = {name: seat for seat, name in enumerate(players)}  # as written
         self._names = NameIndex(players)
 
     def __eq__(self, other: object) -> bool:
@@ -44,7 +45,9 @@ class Table:
     def seat(self, token: Token, line: Span) -> int:
         """The seat a written name (or a unique prefix of one) names; ``line`` is
         the place of the line it stands on, for errors."""
-        seat = self._names.find(token.text)
+        seat = self._seats.get(token.text)  # the usual case, on every event
+        if seat is None:
+            seat = self._names.find(token.text)
         if seat is not None:
             return seat
         matches = self._names.prefixed(token.text)
