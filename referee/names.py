@@ -28,7 +28,7 @@ ASCII characters it maps are kept here (a test holds them to the package's data)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -40,6 +40,7 @@ RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gi
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
 APART = ":,?>;#"  # what the notation reads apart from the word it stands in
 MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
+MAX_REMEMBERED = 64  # longer names are worked out each time, not kept
 # The ASCII characters Unicode's confusables map, and their prototypes
 ASCII_PROTOTYPES = (("0", "O"), ("1", "l"), ("I", "l"), ("m", "rn"), ("|", "l"), ("`", "'"),
                     ('"', "''"), ("%", "\u00ba/\u2080"))
@@ -115,8 +116,8 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
     a player's name read or seen as a keyword or card, or alike to an earlier name."""
     seen: dict[str, int] = {}  # every key of the names so far, to the name's index
     for index, name in enumerate(names):
-        held = keys(name)
-        problem = unreadable(name) or (what == "player" and _keyword_or_card(name, held))
+        alone = _alone if len(name) <= MAX_REMEMBERED else _alone.__wrapped__
+        problem, held = alone(name, what == "player")
         if problem:
             return Refusal(index, f"{quoted(name, 40)} cannot be a {what}'s name: {problem}")
         for key in held:
@@ -125,6 +126,15 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
         for key in held:
             seen[key] = index
     return None
+
+
+@lru_cache(maxsize=1024)
+def _alone(name: str, player: bool) -> tuple[str, tuple[str, str, str]]:
+    """Why ``name`` alone cannot be a name (a player's, with ``player``), and its
+    :func:`keys`. The same names come in file after file: a check of many works each
+    out once (a pure function of the name: the memo changes no verdict)."""
+    held = keys(name)
+    return unreadable(name) or (player and _keyword_or_card(name, held)) or "", held
 
 
 def unreadable(name: str) -> str:
