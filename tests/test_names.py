@@ -35,18 +35,19 @@ from referee.names import (
 from referee.notation import Token
 from referee.setup import Table
 
-_PROTOTYPES, IGNORABLE = names_module._confusables()
-PROTOTYPES = {chr(int(point)): text for point, text in _PROTOTYPES.items()}
-SOURCES: dict[str, list[str]] = defaultdict(list)  # each prototype's look-alikes
-for _source, _prototype in PROTOTYPES.items():
-    if unicodedata.normalize("NFD", _source) == _source:  # TS #39 looks up no other
-        SOURCES[_prototype].append(_source)
-
 
 def _data_folder() -> Path:
     spec = find_spec("homoglyph")
     assert spec is not None and spec.origin is not None
     return Path(spec.origin).parent / "data"
+
+
+_PROTOTYPES = json.loads((_data_folder() / "prototypes.json").read_bytes())
+PROTOTYPES = {chr(int(point)): text for point, text in _PROTOTYPES.items()}
+SOURCES: dict[str, list[str]] = defaultdict(list)  # each prototype's look-alikes
+for _source, _prototype in PROTOTYPES.items():
+    if unicodedata.normalize("NFD", _source) == _source:  # TS #39 looks up no other
+        SOURCES[_prototype].append(_source)
 
 
 def test_the_ascii_table_is_the_packages_data() -> None:
@@ -57,29 +58,50 @@ def test_the_ascii_table_is_the_packages_data() -> None:
 
 
 def test_the_data_is_unicodes_confusables() -> None:
-    raw = json.loads((_data_folder() / "prototypes.json").read_bytes())
-    assert len(PROTOTYPES) == len(raw) > 6000
+    assert len(PROTOTYPES) > 6000
     assert PROTOTYPES["\u0410"] == "A" and PROTOTYPES["\u0131"] == "i"
-    assert IGNORABLE("\u200b") and IGNORABLE("\ufe0f") and not IGNORABLE("a")
     # a prototype is never mapped again: the skeleton is a fixed point
     assert not any(c in PROTOTYPES for prototype in PROTOTYPES.values() for c in prototype)
 
 
-def test_the_packages_own_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_ignorables_are_the_packages() -> None:
+    ranges = json.loads((_data_folder() / "ucd.json").read_bytes())["defaultIgnorable"]
+    merged: list[tuple[int, int]] = []
+    for start, end in ranges:
+        if merged and start == merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    assert tuple(merged) == names_module.DEFAULT_IGNORABLE
+
+
+@pytest.mark.parametrize("max_found", [10**6, 3])
+def test_each_prototype_found_in_the_file_is_the_tables(max_found: int) -> None:
+    """One by one (as a check with a few non-ASCII names does), or, past
+    ``max_found``, from the whole table read: the same prototypes."""
+    prototypes = names_module._prototypes.__wrapped__()
+    prototypes.max_found = max_found
+    for point in range(0x80, 0x30000):
+        char = chr(point)
+        assert prototypes.of(char) == PROTOTYPES.get(char, char), hex(point)
+    assert all(prototypes.of(c) == PROTOTYPES.get(c, c) for c in map(chr, range(0x80)))
+
+
+def test_the_packages_own_loader_gives_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(names_module, "find_spec", lambda name: None)
-    prototypes, ignorable = names_module._confusables.__wrapped__()
-    assert prototypes == _PROTOTYPES
-    assert (ignorable.starts, ignorable.ends) == (IGNORABLE.starts, IGNORABLE.ends)
+    prototypes = names_module._prototypes.__wrapped__()
+    assert all(prototypes.of(c) == p for c, p in PROTOTYPES.items())
 
 
 def test_a_cold_check_of_ascii_names_reads_no_data() -> None:
-    names_module._confusables.cache_clear()
+    names_module._prototypes.cache_clear()
     try:
-        assert refusal(["Ann", "Bob", "Cy", "Ivy", "Kim"]) is None
+        assert refusal(["Ann", "Bob", "Cy", "Ivy", "Kim", "Jean-Luc", "O'Brien"]) is None
         assert refusal(["Ann", "ANN"]) is not None and refusal(["Al", "AI"]) is not None
-        assert names_module._confusables.cache_info().currsize == 0
+        assert refusal(["Ann", "Bo\u200bb"]) is not None  # nor for an invisible character
+        assert names_module._prototypes.cache_info().currsize == 0
     finally:
-        names_module._confusables()
+        names_module._prototypes()
 
 
 @pytest.mark.parametrize(("first", "second", "says"), [
@@ -149,6 +171,8 @@ def test_names_alike_are_refused_as_a_pair(first: str, second: str, says: str) -
     ("Jose\u0301\u0301", "the same mark twice"),
     ("a\u0301\u0302\u0303\u0304\u0306", "more than 4 marks"),
     ("", "no letter or digit"),
+    ("A" * 65, "longer than 64 characters"),
+    ("\u00e9" * 10**6, "longer than 64 characters"),
 ])
 def test_names_nobody_can_read_are_refused(name: str, says: str) -> None:
     refused = refusal(["Cy", name])
@@ -181,11 +205,19 @@ def test_a_name_without_a_prototype_looks_like_no_word_it_does_not_read_as(name:
     assert bool(names_module._keyword_or_card(name, held)) == (reads or looks_like)
 
 
+def test_the_looks_of_the_cards_with_suit_symbols_are_their_keys() -> None:
+    table = names_module._word_looks(False)
+    for symbol in "\u2660\u2665\u2666\u2663":
+        for rank in ("2", "10", "T", "t", "J", "j", "Q", "q", "K", "k", "A", "a"):
+            card = rank + symbol
+            assert all(table[key].lower() == card.lower() for key in keys(card)), card
+
+
 @pytest.mark.parametrize("names", [
     ["Ann", "Anna", "Andy"], ["Jos\u00e9", "Joe", "Zo\u00eb"], ["\u0410\u043d\u043d\u0430", "Ann"],
     ["Ivy", "ivan"], ["\u00c5sa", "Asa\u0308"], ["O'Brien", "Jean-Luc", "J.R."],
     ["\u674e\u96f7", "\u674e\u96ea"], ["\u092e\u094b\u0939\u0928", "Mo"], ["Nguy\u1ec5n", "Nguyen"],
-    ["2", "3"], ["Jack", "Queenie"], ["\u0130vy", "Ivy"],
+    ["2", "3"], ["Jack", "Queenie"], ["\u0130vy", "Ivy"], ["A" * 64, "B" * 64],
 ])
 def test_names_a_table_tells_apart_are_accepted(names: list[str]) -> None:
     assert refusal(names) is None
@@ -269,6 +301,8 @@ def test_an_event_finds_its_player_by_the_header_rules() -> None:
         _seat(table, "Bob\u200b")
     with pytest.raises(RefereeError, match="no player is named '\uff22'"):
         _seat(Table(("Ann", "Cy")), "\uff22")
+    with pytest.raises(RefereeError, match=r"\(1000000 characters\) \(it is longer than 64"):
+        _seat(table, "\u00e9" * 10**6)
 
 
 def test_a_table_is_equal_by_its_players() -> None:
