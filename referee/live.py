@@ -28,6 +28,7 @@ from referee.draws import due_turn_up
 from referee.errors import Kind, RefereeError, Span, bounded, printable
 from referee.journal import Journal, open_to_resume, save_copy
 from referee.moves import EndLaying, NothingLaid
+from referee.names import not_one_word
 from referee.notation import (
     Event,
     Header,
@@ -573,6 +574,13 @@ def start(seating: Seating, out: Path, near: Path | None = None, width: int = 10
     if any(value is not None and any(c in value for c in "\n\r#") for value in typed):
         raise RefereeError(Kind.USAGE, "a name, a card list or an option on the command line "
                            "cannot hold a line break or '#'")
+    for option, names in (("--players", seating.players), ("--dealer", (seating.dealer,)),
+                          ("--me", (seating.me,))):
+        for name in names:
+            why = not_one_word(name) if name is not None else ""
+            if name is not None and why:
+                raise RefereeError(Kind.USAGE, f"{option}: {quoted(name, 40)} cannot be a "
+                                   f"player's name: {why}")
     header = header_lines(seating)
     text = "\n".join(header) + "\n"
     source = f"{out} (header)"

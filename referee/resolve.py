@@ -261,7 +261,7 @@ class Resolver:
     # -- claims ----------------------------------------------------------------------
 
     def _is_player(self, token: Token) -> bool:
-        return token.low in (name.lower() for name in self.game.table.players)
+        return self.game.table.names(token.text)
 
     def _claim(self, event: Event) -> Claim:
         assert event.player is not None

@@ -15,7 +15,8 @@ from referee.compile import (
 )
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
-from referee.notation import HEADER_KEYS, Header, Token
+from referee.names import NameIndex, refusal, unreadable
+from referee.notation import Header, Token
 from referee.reading import Unreadable, ascii_number, quoted
 from referee.spec import GameSpec
 from referee.values import frozen
@@ -23,32 +24,51 @@ from referee.words import counted
 
 MAX_SEED_DIGITS = 100
 DEAL_KEYS = ("deal", "hand", "stock", "centre", "center")
-RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
-                            "draws", "books", "lays", "claims", "passes", "for", "to"])
 
 
-@frozen
 class Table:
-    """Who sits where: names in seat order, and name look-up by unique prefix."""
+    """Who sits where: names in seat order, and which player a written name names
+    (referee/names.py: as written, case-folded, by its look, or by a unique prefix)."""
 
-    players: tuple[str, ...]
+    __slots__ = ("_names", "_seats", "players")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self._seats = {name: seat for seat, name in enumerate(players)}  # as written
+        self._names = NameIndex(players)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and other.players == self.players
+
+    def __hash__(self) -> int:
+        return hash(self.players)
+
+    def __repr__(self) -> str:
+        return f"Table({self.players!r})"
+
+    def names(self, text: str) -> bool:
+        """Whether ``text`` names a player in full (not by a prefix)."""
+        return self._names.find(text) is not None
 
     def seat(self, token: Token, line: Span) -> int:
         """The seat a written name (or a unique prefix of one) names; ``line`` is
         the place of the line it stands on, for errors."""
-        low = token.text.lower()
-        for seat, name in enumerate(self.players):
-            if name.lower() == low:
-                return seat
-        matches = [i for i, p in enumerate(self.players) if p.lower().startswith(low)]
+        seat = self._seats.get(token.text)  # the usual case, on every event
+        if seat is None:
+            seat = self._names.find(token.text)
+        if seat is not None:
+            return seat
+        matches = self._names.prefixed(token.text)
         if len(matches) == 1:
             return matches[0]
         at = Span(line.line, token.column, line.text, line.source, len(token.text))
         if matches:
             names = " or ".join(self.players[i] for i in matches)
             raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} could be {names}", at)
-        raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(token.text)} "
-                           f"(players: {', '.join(self.players)})", at)
+        why = unreadable(token.text)
+        raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(token.text, 40)} "
+                           f"({why + '; ' if why else ''}players: {', '.join(self.players)})",
+                           at)
 
 
 @frozen
@@ -208,12 +228,15 @@ def _read_teams(
     if len(lines) != spec.teams:
         raise RefereeError(Kind.HEADER, f"{spec.title} is played in {spec.teams} teams, "
                            f"not {len(lines)}", lines[-1].span)
+    named = [line.name for line in lines if line.name is not None]
+    if len(named) < len(lines):
+        raise RefereeError(Kind.HEADER, "a team reads 'team NAME: A C E'",
+                           next(line.span for line in lines if line.name is None))
+    refused = refusal([name.text for name in named], "team")
+    if refused is not None:
+        raise _at_name(refused.message, named[refused.index], lines[refused.index].span)
     teams: list[int | None] = [None] * count
-    named: list[str] = []
     for index, line in enumerate(lines):
-        if line.name is None:
-            raise RefereeError(Kind.HEADER, "a team reads 'team NAME: A C E'", line.span)
-        named.append(line.name.text)
         for token in line.values:
             seat = table.seat(token, line.span)
             if teams[seat] is not None:
@@ -223,7 +246,7 @@ def _read_teams(
     alone = [table.players[s] for s, team in enumerate(teams) if team is None]
     if alone:
         raise RefereeError(Kind.HEADER, f"{alone[0]} is in no team", lines[-1].span)
-    return tuple(named), tuple(t for t in teams if t is not None)
+    return tuple(n.text for n in named), tuple(t for t in teams if t is not None)
 
 
 def _load_rules(header: Header, options: list[Header], near: Path | None) -> GameSpec:
@@ -274,21 +297,20 @@ def _option_misfit(
     return error
 
 
+def _at_name(message: str, token: Token, line: Span) -> RefereeError:
+    """A header error with its caret under the name ``token`` of the line ``line``."""
+    return RefereeError(Kind.HEADER, message, Span(line.line, token.column, line.text,
+                                                   line.source, len(token.text)))
+
+
 def _read_players(header: Header, spec: GameSpec) -> Table:
     names = [t.text for t in header.values]
-    lows = [n.lower() for n in names]
-    for token in header.values:
-        if token.low in RESERVED_NAMES or parse_card(token.text) is not None:
-            raise RefereeError(Kind.HEADER, f"{token.text!r} cannot be a player's name: "
-                               "it reads as a keyword or a card",
-                               Span(header.span.line, token.column, header.span.text,
-                                    header.span.source, len(token.text)))
-        if lows.count(token.low) > 1:
-            raise RefereeError(Kind.HEADER, f"two players are named {token.text!r}",
-                               header.span)
-    refused = spec.refuses_players(len(names))
+    refused = refusal(names)  # referee/names.py: readable names, no two alike
     if refused is not None:
-        raise RefereeError(Kind.HEADER, refused, header.span)
+        raise _at_name(refused.message, header.values[refused.index], header.span)
+    counted = spec.refuses_players(len(names))
+    if counted is not None:
+        raise RefereeError(Kind.HEADER, counted, header.span)
     return Table(tuple(names))
 
 
