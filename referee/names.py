@@ -37,6 +37,7 @@ from pathlib import Path
 from referee.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
 from referee.notation import HEADER_KEYS
 from referee.reading import quoted
+from referee.sanitize import REPLACEMENT
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
@@ -164,6 +165,9 @@ def unreadable(name: str) -> str:
         category = unicodedata.category(char)
         if char in APART:
             return not_one_word(char)
+        if char == REPLACEMENT:
+            return (f"it holds {_described(char)}, which stands for a character that "
+                    "was lost or could not be shown")
         if category[0] in "CZ" or char in _BLANKS or (
                 not char.isascii() and _ignorable(char)):
             return f"it holds {_described(char)}, {_unseen_why(char, category)}"
