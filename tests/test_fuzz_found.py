@@ -1,0 +1,47 @@
+"""Defects bench/fuzz.py found, each pinned by a test that fails without its fix."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee import cache, compile
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache folder of the test's own, empty."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(folder))
+    cache.folder.cache_clear()
+    compile._LOADED.clear()
+    yield folder
+    cache.folder.cache_clear()
+    compile._LOADED.clear()
+
+
+def test_a_process_writing_many_entries_reads_the_cache_folder_seldom(
+        cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry written had the whole folder read and every entry's size asked: once
+    the folder was full (64 MiB of entries), every compile a long run stored cost tens
+    of milliseconds more (the fuzz slowed down to a crawl). A process now reads the
+    folder at its first write and once per quarter of the bound written, and the
+    folder still never holds more than the bound."""
+    bound, entry, writes = 64_000, 1_000, 400
+    monkeypatch.setattr(cache, "MAX_FOLDER_BYTES", bound)
+    counted = []
+    evict = cache.evict
+
+    def counting(place: Path, *limits: int) -> int:
+        counted.append(place)
+        return evict(place, *limits)
+
+    monkeypatch.setattr(cache, "evict", counting)
+    for number in range(writes):
+        cache.store(cache.key("fuzz", str(number)), b"x" * entry)
+        held = sum(f.stat().st_size for f in cache_folder.iterdir() if cache.is_entry(f.name))
+        assert held <= bound
+    assert cache.load(cache.key("fuzz", str(writes - 1))) == b"x" * entry
+    assert len(counted) <= writes * entry // (bound // 4) + 2
