@@ -28,9 +28,11 @@ from referee.errors import Kind, RefereeError, Span, bounded, printable
 from referee.journal import Journal, open_to_resume, save_copy
 from referee.moves import EndLaying, NothingLaid
 from referee.notation import (
+    DONE_MARK,
     Event,
     Header,
     TranscriptReader,
+    done_marks,
     read_events,
     read_transcript,
     write_game,
@@ -53,7 +55,6 @@ from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
 CUT_MARK = "# cut short, not played:"  # a last line a kill cut short, kept on --resume
-DONE_MARK = "# done"  # 'done' typed here: the referee filled in what the cards forced
 KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")
 FORCE = "--force"  # 'save --force FILE': replace what is there
@@ -671,8 +672,7 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
                                            len(first_line(text))), path.parent)
     session = Session(game)
     accepted = _accepted_lines(journal.lines)
-    dones = [number for number, line in enumerate(journal.lines, start=1)
-             if line.strip() == DONE_MARK]
+    dones = done_marks(text)
     for event in transcript.events:
         while dones and dones[0] < event.span.line:
             _settle_again(session, journal, dones.pop(0))

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from referee import cache, compile
+from referee.checker import check_file
+from referee.errors import Kind
+from referee.live import Seating, resume, start
 
 
 @pytest.fixture
@@ -45,3 +48,21 @@ def test_a_process_writing_many_entries_reads_the_cache_folder_seldom(
         assert held <= bound
     assert cache.load(cache.key("fuzz", str(writes - 1))) == b"x" * entry
     assert len(counted) <= writes * entry // (bound // 4) + 2
+
+
+def test_the_file_of_a_table_that_typed_done_checks_as_the_table_played(
+        tmp_path: Path) -> None:
+    """'done' ends the laying at once; the file kept only a '# done' comment that
+    --resume honoured and check did not, so a book laid after it, which the table
+    accepted against the cards, checked as legal."""
+    table = start(Seating("authors", ("Ann", "Bob", "Cy", "Dee"), dealer="Dee"),
+                  tmp_path / "live.txt")
+    for line in ("Ann books 5", "done", "Bob books Q", "accept"):
+        table.handle(line)
+    table.journal.close()
+    verdict = check_file(table.journal.path)
+    assert verdict.error is not None and verdict.error.kind is Kind.CONTRADICTION
+    assert verdict.error.span is not None and verdict.error.span.line == 8
+    again = resume(table.journal.path, print)
+    assert again.session.describe() == table.session.describe()
+    again.journal.close()
