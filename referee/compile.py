@@ -619,11 +619,12 @@ class _Compiler:
         deck = self.need("deck")
         ranks, suits, cards = self._piece(("deck", id(deck)), lambda: self._deck(deck))
         plays = "play" in self.slots
+        has_asks = "ask" in self.slots or not plays
+        # only a game of plays without asks may do without sets: an ask is for a set's card
         sets = self._piece(("sets", id(deck), *map(id, self.set_nodes)),
-                           lambda: self._sets(ranks, cards)) if self.set_nodes or not plays else ()
+                           lambda: self._sets(ranks, cards)) if self.set_nodes or has_asks else ()
         deal_node = self.need("deal")
         deal_all, deal_sizes = self._deal(deal_node, player_counts, len(cards))
-        has_asks = "ask" in self.slots or not plays
         ask = self._ask() if has_asks else NO_ASK
         on_given = self._outcome(self.need("if_given"), ask) if has_asks else NO_OUTCOME
         on_refused = self._outcome(self.need("if_not_given"), ask) if has_asks else NO_OUTCOME
