@@ -378,20 +378,20 @@ def resume_run(number: int, corpus: Corpus, rng: random.Random, case: Case) -> N
 
 
 def _table_run(number: int, corpus: Corpus, rng: random.Random, case: Case,
-               play: Callable[[Opening, random.Random, Path], Live]) -> None:
+               play: Callable[[Opening, random.Random, Path, Live], None]) -> None:
     start_from = rng.choice(corpus.openings)
     folder = corpus.tables / f"case-{number}"
     folder.mkdir()
     case.name = start_from.name
     found = Live()
     try:
-        found = play(start_from, rng, folder)
+        play(start_from, rng, folder, found)
     finally:
         clear(folder)
         folder.rmdir()
         record = {"opening": start_from.name, "typed": found.lines}
         case.keep = (".json", json.dumps(record, indent=1).encode())
-    case.outcome, case.problems = found.outcome, found.problems
+        case.outcome, case.problems = found.outcome, found.problems
 
 
 RUNS: dict[str, Callable[[int, Corpus, random.Random, Case], None]] = {
@@ -491,6 +491,8 @@ def _count(figures: Figures, name: str, number: int, case: Case, seconds: float,
     if case.problems and save is not None:
         suffix, data = case.keep
         _write(save / f"case-{number:06d}{suffix}", data)
+        why = "".join(printable(problem) + "\n" for problem in case.problems)
+        _write(save / f"case-{number:06d}.problems", why.encode())
 
 
 def _bad(figures: Figures, surface: str, number: int, problem: str, name: str) -> None:

@@ -141,11 +141,12 @@ def _seating(headers: tuple[Header, ...], rules: str) -> tuple[Seating | None, t
 class Case:
     """One live case in its own folder: planted files, the table, its checks."""
 
-    def __init__(self, start_from: Opening, rng: random.Random, folder: Path) -> None:
+    def __init__(self, start_from: Opening, rng: random.Random, folder: Path,
+                 found: Live | None = None) -> None:
         self.opening = start_from
         self.rng = rng
         self.folder = folder
-        self.found = Live()
+        self.found = Live() if found is None else found
         self.victim = folder / "victim.txt"
         self.victim.write_bytes(VICTIM)
         self.planted: list[Path] = [self.victim]
@@ -260,8 +261,9 @@ class Case:
                 line = rng.choice(events[:done] or ["Ann asks Bob for 7"])
             else:
                 line = self.command()
-            if not self.type(line):
-                return
+            for piece in line.split("\n"):  # what a prompt or a pipe gives: a line each
+                if not self.type(piece):
+                    return
 
     def command(self) -> str:
         """A command line, with a save's target planted first."""
@@ -477,32 +479,31 @@ def replace_opening(start_from: Opening) -> Opening:
 # -- the surfaces ----------------------------------------------------------------------
 
 
-def live_case(start_from: Opening, rng: random.Random, folder: Path) -> Live:
+def live_case(start_from: Opening, rng: random.Random, folder: Path, found: Live) -> None:
     """A live table opened from ``start_from`` (a player perhaps renamed hostile), lines
-    typed, the journal closed, checked and resumed."""
-    case = Case(start_from, rng, folder)
+    typed, the journal closed, checked and resumed; what it finds goes into ``found``
+    (the lines typed so far, should an exception end it)."""
+    case = Case(start_from, rng, folder, found)
     played = _renamed(start_from, rng)
     try:
-        if not case.open(played.header, played.events, played.seating, played.deal):
-            return case.found
-        case.type_lines(played.events, rng.randint(3, 45))
-        case.close_and_check()
+        if case.open(played.header, played.events, played.seating, played.deal):
+            case.type_lines(played.events, rng.randint(3, 45))
+            case.close_and_check()
     finally:
         if case.table is not None:
             case.table.journal.close()
-    return case.found
 
 
-def resume_case(start_from: Opening, rng: random.Random, folder: Path) -> Live:
+def resume_case(start_from: Opening, rng: random.Random, folder: Path, found: Live) -> None:
     """``--resume`` of a journal cut at a random byte, of a file that is no transcript,
     or of a link: a file it refuses is left as it was; one it takes goes on."""
-    case = Case(start_from, rng, folder)
+    case = Case(start_from, rng, folder, found)
     path = folder / "resumed.txt"
     kind = rng.random()
     if kind < 0.7:
         played = _renamed(start_from, rng)
         if not case.open(played.header, played.events, played.seating, played.deal):
-            return case.found
+            return
         assert case.table is not None
         case.type_lines(played.events, rng.randint(2, 25))
         case.table.journal.close()
@@ -519,7 +520,7 @@ def resume_case(start_from: Opening, rng: random.Random, folder: Path) -> Live:
         path.write_bytes(data)
     else:
         _plant_odd(case, path)
-    return _resumed(case, path, start_from)
+    _resumed(case, path, start_from)
 
 
 def _plant_odd(case: Case, path: Path) -> None:
@@ -537,7 +538,7 @@ def _plant_odd(case: Case, path: Path) -> None:
     case.planted.append(path)
 
 
-def _resumed(case: Case, path: Path, start_from: Opening) -> Live:
+def _resumed(case: Case, path: Path, start_from: Opening) -> None:
     before = case.snapshot()
     data = _state(path)
     warnings: list[str] = []
@@ -548,7 +549,7 @@ def _resumed(case: Case, path: Path, start_from: Opening) -> Live:
         case.untouched(before)
         if _state(path) != data:
             case.found.problems.append("breach: --resume changed a file it refused")
-        return case.found
+        return
     case._said(warnings)
     case.untouched(before, but=path)
     try:
@@ -565,7 +566,6 @@ def _resumed(case: Case, path: Path, start_from: Opening) -> Live:
     finally:
         if case.table is not None:
             case.table.journal.close()
-    return case.found
 
 
 def clear(folder: Path) -> None:
