@@ -16,8 +16,10 @@ again, alone):
   marks, look-alikes and case-fold pairs; checked, formatted, and everything written of
   the verdict checked: the report, ``--json``, the ``--knowledge`` table;
 - ``rule text``: rule files whose ``name:``, ``about:``, option names and values and set
-  names are so made; compiled, and ``show`` (and ``--json``), ``sheet`` (Markdown and
-  HTML), a check and a live table's ``status`` of a game of them checked likewise;
+  names are so made, at paths holding ``#``, ``;``, quotes and escapes; compiled, and
+  ``show`` (and ``--json``), ``sheet`` (Markdown and HTML), a check and a live table's
+  answers of a game of them checked likewise, and for one in ten ``lint`` and
+  ``simulate --out`` (the transcripts it writes must check);
 - ``live``: ``referee play`` in-process (bench/fuzz_live.py): events, commands, saves
   at planted links and existing files, the journal checked and resumed;
 - ``resume``: ``play --resume`` of a journal cut at a random byte, of files that are no
@@ -34,8 +36,10 @@ process, and one in ``--alone-every`` alone, in a process that has checked nothi
 The script prints the runs per surface, the tracebacks (any other exception), the
 hangs (runs stopped by the alarm), the errors without a location, unsafe output,
 breaches, differences, the slowest run, and the peak memory (this process and its
-children); with ``--save`` it keeps each bad input there (a batch that differed
-whole). Exit status 1 if any run was not clean, or the peak memory passed 1 GB.
+children); with ``--save`` it keeps each bad input there with its problems (a batch
+that differed whole; a live case as what was typed). It compiles into a cache folder of
+its own, not the user's. Exit status 1 if any run was not clean, or the peak memory
+passed 1 GB.
 """
 
 from __future__ import annotations
@@ -87,7 +91,6 @@ BATCH = 24  # transcripts checked again together, in another order
 MOST_MEMORY = 1 << 30  # bytes: the peak resident memory allowed
 RULE_FILE_NAMES = ("fuzzed.rules", "fuzzed #2;x.rules", 'fuzzed "q" \\.rules',
                    "fuzzed [b]\x1b[2J.rules", "fuzzed\u202e.rules", "fuzzed:v2.rules")
-SHOW_TRACEBACKS = False  # set by --case: a case run again shows its traceback
 SELF_PLAYED = 2  # self-played games of each rule file in the corpus (open and hidden)
 
 
@@ -191,8 +194,10 @@ def self_played(rules: Path) -> list[tuple[Path, str]]:
 # -- the runs --------------------------------------------------------------------------
 
 
-def run_case(number: int, corpus: Corpus, seed: int, timeout: float) -> tuple[str, Case]:
-    """Case ``number``, under the alarm: its surface, and how it ended."""
+def run_case(number: int, corpus: Corpus, seed: int, timeout: float, show: bool = False
+             ) -> tuple[str, Case]:
+    """Case ``number``, under the alarm: its surface, and how it ended (``show``: print
+    its traceback, if it ends in one)."""
     rng = random.Random(f"{seed}:{number}")
     surface = rng.choices(SURFACES, WEIGHTS)[0]
     case = Case()
@@ -211,7 +216,7 @@ def run_case(number: int, corpus: Corpus, seed: int, timeout: float) -> tuple[st
     except Exception as exc:  # anything else is what we are looking for
         case.outcome = "traceback"
         case.problems.append(f"traceback: {type(exc).__name__}: {str(exc)[:200]}")
-        if SHOW_TRACEBACKS:
+        if show:
             traceback.print_exc()
     return surface, case
 
@@ -456,7 +461,7 @@ def fuzz(runs: int, seed: int, timeout: float, save: Path | None, every: int,
         try:
             for number in range(runs) if only is None else (only,):
                 started = time.perf_counter()
-                surface, case = run_case(number, corpus, seed, timeout)
+                surface, case = run_case(number, corpus, seed, timeout, only is not None)
                 _count(figures, surface, number, case, time.perf_counter() - started, save)
                 if case.checked is not None:
                     batch.append(case.checked)
@@ -549,8 +554,6 @@ def main() -> None:
                         help="check one transcript in this many alone, in a fresh process")
     parser.add_argument("--case", type=int, default=None, help="run this one case again")
     args = parser.parse_args()
-    global SHOW_TRACEBACKS
-    SHOW_TRACEBACKS = args.case is not None
     signal.signal(signal.SIGALRM, _on_alarm)
     started = time.perf_counter()
     figures = fuzz(args.runs, args.seed, args.timeout, args.save, args.alone_every, args.case)
