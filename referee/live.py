@@ -191,7 +191,7 @@ class LiveTable:
         if not words:
             if not hash_sign or not comment.strip():
                 return Reply("")
-            self.journal.append([f"# {comment.strip()}"])  # a contradiction still waits
+            self.journal.append([note_line(comment.strip())])  # a contradiction still waits
             return Reply("noted")
         command = self._command(words[0])
         if command is Command.SAVE:  # the rest of the line is a file name, '#' and all
@@ -449,6 +449,16 @@ class LiveTable:
         except RefereeError as error:
             return Reply(f"refused: {printable(error.message)}", refused=False)
         return Reply(f"saved {len(self.journal.lines)} lines in {printable(str(path))}")
+
+
+def note_line(note: str) -> str:
+    """The line a typed note is kept as: ``# NOTE``, unless that would read as one of
+    the referee's own marks (``# done``, ``# accepted by the table: ...``, ``# cut
+    short ...``), which check and --resume act on: then ``# note: NOTE``."""
+    line = f"# {note}"
+    if line == DONE_MARK or line.startswith((ACCEPTED_MARK, CUT_MARK)):
+        return f"# note: {note}"
+    return line
 
 
 def _typed(event: Event) -> str:

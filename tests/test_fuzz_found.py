@@ -66,3 +66,23 @@ def test_the_file_of_a_table_that_typed_done_checks_as_the_table_played(
     again = resume(table.journal.path, print)
     assert again.session.describe() == table.session.describe()
     again.journal.close()
+
+
+@pytest.mark.parametrize("note", ["# done", "#done", "# accepted by the table: it was fine",
+                                  "# cut short, not played: Bob says no"])
+def test_a_note_typed_at_the_table_is_never_taken_for_the_referees_mark(
+        tmp_path: Path, note: str) -> None:
+    """A note is kept as typed, and '# done' or '# accepted by the table: ...' typed as
+    one was then read as the referee's mark: check filled in the end of the laying
+    there, and --resume refused the table's own file."""
+    table = start(Seating("authors", ("Ann", "Bob", "Cy", "Dee"), dealer="Dee"),
+                  tmp_path / "live.txt")
+    for line in ("Ann books 5", note, "Bob books Q"):
+        assert not table.handle(line).refused
+    table.journal.close()
+    assert table.journal.lines[-2] == f"# note: {note.removeprefix('#').strip()}"
+    verdict = check_file(table.journal.path)
+    assert verdict.ok and verdict.state == table.session.describe()
+    again = resume(table.journal.path, print)
+    assert again.session.describe() == table.session.describe()
+    again.journal.close()
