@@ -10,10 +10,14 @@ owner, and one owned by anybody else is not used. ``REFEREE_CACHE_DIR=off``
 turns the cache off. Any problem reading or writing it is ignored: the cache only
 ever saves time.
 
-The folder is bounded: after each entry written, the least recently used entries
-(by the time of their last use, which every hit renews) are removed until all of
-them together hold at most ``MAX_FOLDER_BYTES``. Only files named as entries are
-counted or removed; anything else in the folder is left alone.
+The folder is bounded: when an entry written takes it past ``MAX_FOLDER_BYTES``, the
+least recently used entries (by the time of their last use, which every hit renews)
+are removed until all of them together hold at most ``EVICT_TO`` of it. Only files
+named as entries are counted or removed; anything else in the folder is left alone.
+Counting means reading the whole folder, so a process counts only at its first
+write and when what it has written since could have taken the folder past its bound:
+a process writing many entries reads the folder once per quarter of the bound written,
+not once per entry.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import copyreg
 import hashlib
 import os
 import pickle
+import re
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -34,6 +39,21 @@ from referee.resources import grammar_path
 MAX_ENTRY_BYTES = 8 * 1024 * 1024  # the spec of the largest extends chain fits
 MAX_FOLDER_BYTES = 64 * 1024 * 1024  # every entry together; the least recently used go first
 ENTRY_SUFFIX = ".pickle"  # an entry's file is its key and this
+EVICT_TO = 3 / 4  # of the bound: what eviction leaves, so that the next is far off
+_ENTRY_NAME = re.compile(r"[0-9a-f]{64}" + re.escape(ENTRY_SUFFIX))
+
+
+class _Ledger:
+    """What this process knows of the cache folder's size: ``place`` held at most
+    ``held`` bytes (what it held when last counted, and what this process wrote since;
+    another process counts at its own first write)."""
+
+    def __init__(self) -> None:
+        self.place: Path | None = None
+        self.held = 0
+
+
+_LEDGER = _Ledger()
 
 
 def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -135,19 +155,29 @@ def store(name: str, value: object) -> None:
             raise
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         return
-    evict(place, MAX_FOLDER_BYTES)
+    _written(place, len(data))
+
+
+def _written(place: Path, size: int) -> None:
+    """Count an entry of ``size`` bytes just written into ``place``; when the folder may
+    now hold more than its bound, count it again and evict down to ``EVICT_TO`` of it."""
+    ledger = _LEDGER
+    if ledger.place == place and ledger.held + size <= MAX_FOLDER_BYTES:
+        ledger.held += size
+        return
+    ledger.place = place
+    ledger.held = evict(place, MAX_FOLDER_BYTES, int(MAX_FOLDER_BYTES * EVICT_TO))
 
 
 def is_entry(file_name: str) -> bool:
     """Whether a file in the cache folder is named as an entry: a key and the suffix."""
-    key = file_name.removesuffix(ENTRY_SUFFIX)
-    return (file_name.endswith(ENTRY_SUFFIX) and len(key) == 64
-            and all(c in "0123456789abcdef" for c in key))
+    return _ENTRY_NAME.fullmatch(file_name) is not None
 
 
-def evict(place: Path, keep: int) -> None:
-    """Remove the least recently used entries in ``place`` until the rest hold at most
-    ``keep`` bytes. Files not named as entries are neither counted nor removed."""
+def evict(place: Path, keep: int, down_to: int | None = None) -> int:
+    """When the entries in ``place`` hold more than ``keep`` bytes, remove the least
+    recently used until the rest hold at most ``down_to`` (default: ``keep``); the bytes
+    they hold then. Files not named as entries are neither counted nor removed."""
     entries: list[tuple[int, int, str]] = []
     try:
         with os.scandir(place) as listing:
@@ -156,10 +186,13 @@ def evict(place: Path, keep: int) -> None:
                     status = item.stat(follow_symlinks=False)
                     entries.append((status.st_mtime_ns, status.st_size, item.path))
     except OSError:
-        return
+        return 0
     total = sum(size for _, size, _ in entries)
+    if total <= keep:
+        return total
+    down_to = keep if down_to is None else down_to
     for _, size, path in sorted(entries):
-        if total <= keep:
+        if total <= down_to:
             break
         try:
             os.unlink(path)
@@ -168,3 +201,4 @@ def evict(place: Path, keep: int) -> None:
         except OSError:
             continue
         total -= size
+    return total

@@ -10,7 +10,7 @@ from typing import Any
 
 from referee.announce import standing
 from referee.errors import Kind, RefereeError, Span, printable
-from referee.notation import TranscriptReader
+from referee.notation import DONE_MARK, TranscriptReader, done_marks
 from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
 from referee.reading import first_line as first_line_of
 from referee.record import Record
@@ -109,6 +109,18 @@ def check_text(text: str, source: str = "<transcript>", near: Path | None = None
         return _check(text, source, near, knowledge, record)
 
 
+def filled_at_marks(driver: Session, dones: list[int], before: int | None, source: str
+                    ) -> None:
+    """Fill in what the cards force at each ``# done`` mark before line ``before`` (all
+    of them: None), taking them from ``dones``, as the live table did when ``done`` was
+    typed there (and ``--resume`` does again)."""
+    while dones and (before is None or dones[0] < before):
+        line = dones.pop(0)
+        error = driver.settle()
+        if error is not None:
+            raise error.located(Span(line, 1, DONE_MARK, source))
+
+
 def format_text(text: str, source: str = "<transcript>", near: Path | None = None
                 ) -> tuple[list[str], Verdict]:
     """The transcript in canonical notation, with its comments kept and every line from
@@ -145,13 +157,17 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         first_line = first_line_of(text)
         game = set_up(reader.headers, Span(1, 1, first_line, source, len(first_line)), near)
         driver = Session(game, record=record)
+        dones = done_marks(text)
         for event in reader.events():
             playing = event.span.line
+            if dones and dones[0] < playing:
+                filled_at_marks(driver, dones, playing, source)
             driver.play(event)
             events += 1
         playing = None
         if reader.error is not None:
             raise reader.error
+        filled_at_marks(driver, dones, None, source)
         driver.finish()
     except RefereeError as exc:
         name = game.spec.name if game else None

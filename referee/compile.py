@@ -103,6 +103,22 @@ def fail(message: str, span: Span | None) -> NoReturn:
     raise RefereeError(Kind.RULES, message, span)
 
 
+BETWEEN_WORDS = ";?>"  # what a transcript line reads as separators, besides ',' and ':'
+
+
+def nameable(word: Word, what: str) -> None:
+    """Refuse a name the rule file gives that a transcript must write (a set's, an
+    option's) when it holds a character a transcript reads between words: no
+    transcript could name it, and every transcript written of the game would not read
+    back (``#``, ``,``, ``:`` and spaces already end a word of a rule file)."""
+    place = next((i for i, c in enumerate(word.text) if c in BETWEEN_WORDS), None)
+    if place is not None:
+        span = word.span
+        fail(f"{what} cannot hold {word.text[place]!r}, which a transcript reads between "
+             f"words: {quoted(word.text)}",
+             Span(span.line, span.column + place, span.text, span.source))
+
+
 def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
     """The rule file ``ref`` names: a path (which must end in ``.rules``), or a name
     beside ``near`` or bundled. The first candidate that exists is returned, even if
@@ -450,6 +466,7 @@ class RuleBook:
 
     def _declare_option(self, node: Node) -> None:
         name, default = node.words
+        nameable(name, "an option's name")
         value = _option_value(default.text)
         if value is None:
             fail(f"option {name.text} needs a default of yes, no or a whole number, "
@@ -602,11 +619,12 @@ class _Compiler:
         deck = self.need("deck")
         ranks, suits, cards = self._piece(("deck", id(deck)), lambda: self._deck(deck))
         plays = "play" in self.slots
+        has_asks = "ask" in self.slots or not plays
+        # only a game of plays without asks may do without sets: an ask is for a set's card
         sets = self._piece(("sets", id(deck), *map(id, self.set_nodes)),
-                           lambda: self._sets(ranks, cards)) if self.set_nodes or not plays else ()
+                           lambda: self._sets(ranks, cards)) if self.set_nodes or has_asks else ()
         deal_node = self.need("deal")
         deal_all, deal_sizes = self._deal(deal_node, player_counts, len(cards))
-        has_asks = "ask" in self.slots or not plays
         ask = self._ask() if has_asks else NO_ASK
         on_given = self._outcome(self.need("if_given"), ask) if has_asks else NO_OUTCOME
         on_refused = self._outcome(self.need("if_not_given"), ask) if has_asks else NO_OUTCOME
@@ -789,6 +807,8 @@ class _Compiler:
                 continue
             colon = node.span.text.index(":") + 1 if ":" in node.span.text else 0
             name_words = [w for w in node.words if w.span.column < colon]
+            for word in name_words:
+                nameable(word, "a set's name")
             name = " ".join(w.text.lower() for w in name_words)
             if any(s.name == name for s in sets):
                 fail(f"there are two sets named {quoted(name)}", node.span)
@@ -817,6 +837,7 @@ class _Compiler:
         names: set[str] = set()
         for part in node.parts:
             label, first, last = part.words
+            nameable(label, "a set's name")
             kind = label.text.lower()
             if kind in names:
                 fail(f"two ranges are named {quoted(kind)}", label.span)

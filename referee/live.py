@@ -30,9 +30,11 @@ from referee.journal import Journal, open_to_resume, save_copy
 from referee.moves import EndLaying, NothingLaid
 from referee.names import not_one_word
 from referee.notation import (
+    DONE_MARK,
     Event,
     Header,
     TranscriptReader,
+    done_marks,
     read_events,
     read_transcript,
     write_game,
@@ -55,7 +57,6 @@ from referee.writer import format_move
 
 ACCEPTED_MARK = "# accepted by the table:"
 CUT_MARK = "# cut short, not played:"  # a last line a kill cut short, kept on --resume
-DONE_MARK = "# done"  # 'done' typed here: the referee filled in what the cards forced
 KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")
 FORCE = "--force"  # 'save --force FILE': replace what is there
@@ -192,7 +193,7 @@ class LiveTable:
         if not words:
             if not hash_sign or not comment.strip():
                 return Reply("")
-            self.journal.append([f"# {comment.strip()}"])  # a contradiction still waits
+            self.journal.append([note_line(comment.strip())])  # a contradiction still waits
             return Reply("noted")
         command = self._command(words[0])
         if command is Command.SAVE:  # the rest of the line is a file name, '#' and all
@@ -455,6 +456,16 @@ class LiveTable:
         return Reply(f"saved {len(self.journal.lines)} lines in {printable(str(path))}")
 
 
+def note_line(note: str) -> str:
+    """The line a typed note is kept as: ``# NOTE``, unless that would read as one of
+    the referee's own marks (``# done``, ``# accepted by the table: ...``, ``# cut
+    short ...``), which check and --resume act on: then ``# note: NOTE``."""
+    line = f"# {note}"
+    if line == DONE_MARK or line.startswith((ACCEPTED_MARK, CUT_MARK)):
+        return f"# note: {note}"
+    return line
+
+
 def _typed(event: Event) -> str:
     """The event as it was typed, safe to show and cut to a readable length."""
     return bounded(printable(event.span.text[event.span.column - 1:][:event.span.width]))
@@ -684,8 +695,7 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
                                            len(first_line(text))), path.parent)
     session = Session(game)
     accepted = _accepted_lines(journal.lines)
-    dones = [number for number, line in enumerate(journal.lines, start=1)
-             if line.strip() == DONE_MARK]
+    dones = done_marks(text)
     with gc_paused():  # the collector only costs time in a long game
         for event in transcript.events():
             while dones and dones[0] < event.span.line:

@@ -22,6 +22,7 @@ HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "s
                "centre", "center", "target")
 NAMED_HEADER_KEYS = ("option", "team", "hand")
 MAX_COUNT_DIGITS = 6
+DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 _PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
 
@@ -491,6 +492,16 @@ def write_table(
     if target is not None:
         lines.append(f"target: {target}")
     return lines
+
+
+def done_marks(text: str) -> list[int]:
+    """The lines of ``text`` that are a ``# done`` mark, in order: where a live table
+    typed ``done`` and the referee filled in what the cards forced, before the next
+    event; ``check`` and ``--resume`` fill it in at the same place."""
+    if DONE_MARK not in text:
+        return []
+    return [number for number, line in enumerate(lines_of(text.removeprefix("\ufeff")),
+                                                 start=1) if line.strip() == DONE_MARK]
 
 
 def write_game(game: str) -> str:

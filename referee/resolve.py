@@ -99,10 +99,10 @@ class Resolver:
             seat = self._seat(event, event.player)
             written = [parse_card(t.text) for t in event.items]
             named = [c for c in written if c is not None and c in self.engine.deck]
-            if named and len(named) == len(written):  # the cards laid: 'Ann books 7S 7H'
-                owner = self.spec.set_of_card[named[0]]
+            owner = self.spec.set_of_card.get(named[0]) if named else None
+            if owner is not None and len(named) == len(written):  # 'Ann books 7S 7H'
                 return LayDown(seat, owner.name, tuple(named))
-            return LayDown(seat, self._set(event).name)
+            return LayDown(seat, self._set(event).name)  # a card in no set names none
         if kind is EVENT_CLAIM:
             return self._claim(event)
         if kind is EVENT_PLAY:
@@ -153,14 +153,14 @@ class Resolver:
             rank = parse_rank(text)
             found = spec.find_set(rank) if rank else None
         if found is None:
-            names = ", ".join(s.name for s in spec.sets)
+            names = f"sets: {', '.join(s.name for s in spec.sets)}" if spec.sets else "it has none"
             at = event.span
             if event.items:
                 first, last = event.items[0], event.items[-1]
                 at = Span(event.span.line, first.column, event.span.text, event.span.source,
                           last.column + len(last.text) - first.column)
             raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} names no set of {spec.title} "
-                               f"(sets: {names})", at)
+                               f"({names})", at)
         return found
 
     # -- asks and questions ------------------------------------------------------------

@@ -388,12 +388,15 @@ class Session:
         """The transcript ends here: fill in what the cards force. At a hidden table a
         set whose book line is missing is caught only by a next event, so when ending the
         lay phase (or a turn spent laying nothing) contradicts the cards, it stays open:
-        the book line may yet come."""
+        the book line may yet come; and when it is refused because the dealer has not yet
+        drawn all the cards that replace sets laid from the deal, the draws may yet come
+        (a live table's file ends there when saved or killed)."""
         try:
             self.fill_forced(self.last_span)
         except RefereeError as error:
             open_question = self.state.phase is PHASE_LAY or self.state.unsure is not None
-            if not (open_question and error.kind is Kind.CONTRADICTION):
+            waiting = error.kind is Kind.CONTRADICTION or bool(self.state.refill_open)
+            if not (open_question and waiting):
                 raise
 
     def _play_move(self, move: Move, span: Span) -> None:

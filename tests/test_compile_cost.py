@@ -260,6 +260,7 @@ def test_eviction_takes_the_least_recently_used_entry(
     assert cache.load(names[0]) == b"y" * 1_000  # a is used: now the most recent
     size = (cache_folder / f"{names[0]}.pickle").stat().st_size
     monkeypatch.setattr(cache, "MAX_FOLDER_BYTES", 3 * size)
+    monkeypatch.setattr(cache, "EVICT_TO", 1.0)  # one entry goes, not a quarter of them
     cache.store(cache.key("test", "d"), b"y" * 1_000)
     left = {f.name.removesuffix(".pickle") for f in entries(cache_folder)}
     assert left == {names[0], names[2], cache.key("test", "d")}  # b, the least recent, went

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+import random
+import signal
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee import cache
 from referee.checker import check_text
 from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
@@ -98,3 +105,65 @@ def test_a_hostile_path_is_refused_with_a_place(path: str, tmp_path: Path) -> No
         load_spec(rules)
     assert_placed(caught.value)
     assert (caught.value.span.line, caught.value.span.column) == (1, 10)
+
+
+# -- bench/fuzz.py: a small run of every surface, and checks that can see a defect --------
+
+BENCH = ROOT / "bench"
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """bench/fuzz.py imported, its alarm set; the cache folder it chooses undone after."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", os.environ.get("REFEREE_CACHE_DIR", "off"))
+    fuzz = importlib.import_module("fuzz")
+    before = signal.signal(signal.SIGALRM, fuzz._on_alarm)
+    yield fuzz
+    signal.signal(signal.SIGALRM, before)
+    cache.folder.cache_clear()
+
+
+def test_a_small_fuzz_of_every_surface_is_clean(bench: ModuleType, tmp_path: Path) -> None:
+    figures = bench.fuzz(80, 7, 10.0, tmp_path / "kept", 3, None)
+    assert {name: surface.runs > 0 for name, surface in figures.surfaces.items()} == dict.fromkeys(
+        bench.SURFACES, True)
+    assert {problem: figures.count(problem) for problem in bench.PROBLEMS} == dict.fromkeys(
+        bench.PROBLEMS, 0), figures.examples
+    assert figures.again > 0 and figures.alone > 0
+    assert not (tmp_path / "kept").exists()
+
+
+@pytest.mark.parametrize(("check", "argument", "found"), [
+    ("unsafe", "Ann\x1b]0;x\x07", True), ("unsafe", "Ann\u202e", True),
+    ("unsafe", "Ann\x9b2J", True), ("unsafe", "Ann\u200b", True), ("unsafe", "Ann\nBob", False),
+    ("echoed", "Ann\x1b[2J\u202e", False), ("unreadable", "x" * 20_000, True),
+    ("unreadable", "a quoted " + "9" * 5_000, True), ("unreadable", "a short message", False),
+])
+def test_the_fuzz_sees_unsafe_output(bench: ModuleType, check: str, argument: str,
+                                     found: bool) -> None:
+    outputs = importlib.import_module("fuzz_outputs")
+    assert bool(getattr(outputs, check)("it", argument)) is found
+
+
+def test_the_fuzz_sees_a_name_taken_as_markup(bench: ModuleType) -> None:
+    outputs = importlib.import_module("fuzz_outputs")
+    assert outputs.names_shown("status", "| Ann | 7 |", ["[b]Ann"])  # drawn as markup
+    assert not outputs.names_shown("status", "| [b]Ann | 7 |", ["[b]Ann"])
+
+
+def test_the_fuzz_sees_a_save_through_a_link(bench: ModuleType, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """With save writing through links (the defect issue 18 fixed), a live case says so."""
+    live = importlib.import_module("fuzz_live")
+    text = (ROOT / "tests" / "transcripts" / "go-fish" / "whole-game.txt").read_text()
+    opening = live.opening(text, ROOT / "tests" / "transcripts" / "go-fish" / "x.txt")
+    case = live.Case(opening, random.Random(0), tmp_path)
+    assert case.open(opening.header, list(opening.events), None, ())
+    link = tmp_path / "copy.txt"
+    case.plant(link, "link")
+    assert not case.found.problems
+    monkeypatch.setattr("referee.live.save_copy",
+                        lambda path, text, force=False: path.write_text(text))
+    case.type(f"save {link}")
+    assert any("victim.txt changed" in problem for problem in case.found.problems)
