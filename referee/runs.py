@@ -116,7 +116,7 @@ def play_games(
 ) -> Run:
     """Play ``games`` games from ``seed`` with ``jobs`` processes (0: one per core),
     showing ``progress`` (started and stopped here) as they end. Ctrl-C stops the run
-    and keeps the games played."""
+    and keeps the games played, as does a worker process that dies (``Run.broken``)."""
     jobs = job_count(jobs, games)
     game_seeds = simulate.seeds(seed, games)
     workers = _workers(jobs) if jobs > 1 else None  # forked before the bar starts a thread
