@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,8 +33,15 @@ def square(number: int) -> int:
     return number * number
 
 
+def square_slowly_every_tenth(number: int) -> int:
+    """A task now and then takes longer, so that later ones end before it."""
+    if number % 10 == 0:
+        time.sleep(0.05)
+    return number * number
+
+
 def test_results_come_in_the_order_of_the_tasks() -> None:
-    workers = Workers(3, square)
+    workers = Workers(3, square_slowly_every_tenth)
     try:
         assert list(workers.results(range(100), ahead=5)) == [n * n for n in range(100)]
     finally:
