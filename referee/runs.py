@@ -185,8 +185,13 @@ def _play_in_workers(workers: Workers[Chunk, Played], settings: Settings,
 
 
 def _workers(jobs: int) -> Workers[Chunk, Played]:
-    """The worker processes of a run."""
-    return Workers(jobs, _play_chunk)
+    """The worker processes of a run; a system that will not start them is a usage
+    error."""
+    try:
+        return Workers(jobs, _play_chunk)
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot start {jobs} worker processes: "
+                           f"{exc.strerror or exc}; ask for fewer with --jobs") from None
 
 
 def _play_chunk(work: Chunk) -> Played:

@@ -36,13 +36,17 @@ class Workers(Generic[Task, Result]):
                    else multiprocessing.get_context("spawn"))
         self.pipes: list[Connection] = []
         self.processes: list[BaseProcess] = []
-        for _ in range(jobs):
-            ours, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, work), daemon=True)
-            process.start()
-            theirs.close()  # the worker's end lives in the worker: its death closes it
-            self.pipes.append(ours)
-            self.processes.append(process)
+        try:
+            for _ in range(jobs):
+                ours, theirs = context.Pipe()
+                self.pipes.append(ours)
+                process = context.Process(target=_serve, args=(theirs, work), daemon=True)
+                process.start()
+                theirs.close()  # the worker's end lives in the worker: its death closes it
+                self.processes.append(process)
+        except BaseException:  # the system refused a process: none is left behind
+            self.stop()
+            raise
 
     def results(self, tasks: Iterable[Task], ahead: int) -> Iterator[Result]:
         """The results of ``tasks``, in the order of the tasks; at most ``ahead`` tasks

@@ -8,7 +8,9 @@ test instead of hanging the suite, and its workers are killed with it."""
 
 from __future__ import annotations
 
+import errno
 import json
+import multiprocessing
 import os
 import re
 import signal
@@ -17,10 +19,13 @@ import sys
 import textwrap
 import time
 from collections.abc import Iterator
+from multiprocessing.context import ForkProcess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from referee.cli import main
 from referee.workers import Workers
 
 ROOT = Path(__file__).parent.parent
@@ -155,3 +160,23 @@ def test_a_worker_killed_from_outside_while_idle_or_busy_is_noticed() -> None:
     assert status == 0 and err == "", err
     assert re.fullmatch(r"worker process \d+ ended before it answered \(killed by signal 9\)",
                         out.strip()), out
+
+
+def test_workers_the_system_will_not_start_are_a_usage_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ForkProcess.start
+    started = 0
+
+    def start(self: ForkProcess) -> None:
+        nonlocal started
+        started += 1
+        if started > 1:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        real(self)
+
+    monkeypatch.setattr(ForkProcess, "start", start)
+    result = CliRunner().invoke(main, ["simulate", "go-fish", "-p", "3", "-g", "20", "-j", "2"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (f"usage: cannot start 2 worker processes: "
+                                     f"{os.strerror(errno.EAGAIN)}; ask for fewer with --jobs")
+    assert not multiprocessing.active_children()  # the one started was ended
