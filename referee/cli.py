@@ -205,7 +205,7 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         bar = progress_bar() if long_run and sys.stderr.isatty() else None
         run = play_games(spec, settings, seed, games, jobs=jobs, progress=bar)
         figures = report(spec, players, run.tally, seed=seed, max_moves=max_moves,
-                         target=target, interrupted=run.interrupted)
+                         target=target, interrupted=run.interrupted or bool(run.broken))
         if as_json:
             echo(json_text(figures.to_json()))
         else:
@@ -215,10 +215,11 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
             plot_report(figures, run.tally.lengths, plot, force=force)
     except RefereeError as exc:
         _exit(exc)
-    if run.interrupted:
+    if run.interrupted or run.broken:
         played = counted(run.tally.games, *(("match", "matches") if target else ("game",)))
-        echo(f"interrupted: the figures count the {played} played of {games}", err=True)
-        sys.exit(INTERRUPTED)
+        stopped = f"stopped: {run.broken}" if run.broken else "interrupted"
+        echo(f"{stopped}: the figures count the {played} played of {games}", err=True)
+        sys.exit(2 if run.broken else INTERRUPTED)
 
 
 def _make_folder(out: Path) -> None:

@@ -6,19 +6,16 @@ worker plays the chunks it is given, and the records are counted into one
 :class:`~referee.balance.Tally` in game order. So ``--jobs 2`` gives exactly the
 tally, and the report, of one job with the same seed. Only a few chunks are out
 at a time, and no record is kept once counted, so a run's memory does not grow
-with its number of games.
+with its number of games. A worker that dies (killed, out of memory) stops the
+run at once with the figures of the games counted before (referee/workers.py).
 """
 
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
-import signal
-from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 
 from rich.console import Console
@@ -38,10 +35,11 @@ from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.spec import GameSpec
 from referee.values import frozen, mutable
+from referee.workers import WorkerDied, Workers
 
 CHUNKS_PER_JOB = 8  # small enough chunks to keep every worker busy to the end
 MAX_CHUNK = 250
-CHUNKS_AHEAD = 2  # chunks given to each worker beyond the one it plays: a bounded queue
+CHUNKS_AHEAD = 2  # chunks out for each worker beyond the one it plays (done, not yet counted)
 JOBS_PER_CORE = 4  # --jobs is at most this many processes a core
 
 
@@ -62,12 +60,18 @@ class Settings:
     force: bool = False  # replace transcripts that exist already
 
 
+Chunk = tuple[Settings, int, list[int]]  # the settings, the first game's number, the seeds
+Played = tuple[list[GameRecord], str | None]  # a chunk's records, or why it failed
+
+
 @mutable
 class Run:
-    """The tally of the games played, and whether Ctrl-C stopped the run."""
+    """The tally of the games played; whether Ctrl-C stopped the run, or why it broke
+    off (a worker process died)."""
 
     tally: Tally
     interrupted: bool = False
+    broken: str | None = None
 
 
 def max_jobs() -> int:
@@ -112,18 +116,18 @@ def play_games(
 ) -> Run:
     """Play ``games`` games from ``seed`` with ``jobs`` processes (0: one per core),
     showing ``progress`` (started and stopped here) as they end. Ctrl-C stops the run
-    and keeps the games played."""
+    and keeps the games played, as does a worker process that dies (``Run.broken``)."""
     jobs = job_count(jobs, games)
     game_seeds = simulate.seeds(seed, games)
-    pool = _pool(jobs) if jobs > 1 else None  # forked before the bar starts a thread
+    workers = _workers(jobs) if jobs > 1 else None  # forked before the bar starts a thread
     task = progress.add_task("playing", total=games) if progress is not None else None
     if progress is not None:
         progress.start()
     run = Run(Tally(spec.teams or settings.players))
     try:
-        if pool is not None:
-            _play_in_pool(pool, settings, chunks(game_seeds, games, jobs), jobs, run,
-                          progress, task)
+        if workers is not None:
+            _play_in_workers(workers, settings, chunks(game_seeds, games, jobs), jobs, run,
+                             progress, task)
         else:
             _play_here(Engine(spec), settings, game_seeds, run, progress, task)
     finally:
@@ -159,48 +163,38 @@ def chunks(game_seeds: Iterable[int], games: int, jobs: int
         start += len(part)
 
 
-def _play_in_pool(pool: Pool, settings: Settings, work: Iterator[tuple[int, list[int]]],
-                  jobs: int, run: Run, progress: Progress | None,
-                  task: TaskID | None) -> None:
-    """Play the chunks in the pool, a bounded number of them out at a time, and count
+def _play_in_workers(workers: Workers[Chunk, Played], settings: Settings,
+                     work: Iterator[tuple[int, list[int]]], jobs: int, run: Run,
+                     progress: Progress | None, task: TaskID | None) -> None:
+    """Play the chunks in the workers, a bounded number of them out at a time, and count
     their records in game order."""
-    out: deque[AsyncResult[tuple[list[GameRecord], str | None]]] = deque()
     try:
-        while True:
-            while len(out) < jobs * (1 + CHUNKS_AHEAD):
-                chunk = next(work, None)
-                if chunk is None:
-                    break
-                out.append(pool.apply_async(_play_chunk, ((settings, *chunk),)))
-            if not out:
-                break
-            records, error = out.popleft().get()
+        for records, error in workers.results(((settings, *chunk) for chunk in work),
+                                              ahead=jobs * (1 + CHUNKS_AHEAD)):
             if error is not None:
                 raise RefereeError(Kind.USAGE, error)
             run.tally.add_all(records)
             if progress is not None and task is not None:
                 progress.advance(task, len(records))
-        pool.close()
     except KeyboardInterrupt:
         run.interrupted = True
+    except WorkerDied as exc:
+        run.broken = str(exc)
     finally:
-        pool.terminate()
-        pool.join()
+        workers.stop()
 
 
-def _pool(jobs: int) -> Pool:
-    """Worker processes that leave Ctrl-C to the parent; forked where the system can,
-    before any progress bar starts a thread."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return context.Pool(jobs, initializer=_ignore_interrupts)
+def _workers(jobs: int) -> Workers[Chunk, Played]:
+    """The worker processes of a run; a system that will not start them is a usage
+    error."""
+    try:
+        return Workers(jobs, _play_chunk)
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot start {jobs} worker processes: "
+                           f"{exc.strerror or exc}; ask for fewer with --jobs") from None
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play_chunk(work: tuple[Settings, int, list[int]]) -> tuple[list[GameRecord], str | None]:
+def _play_chunk(work: Chunk) -> Played:
     """Play one chunk in a worker; a failure comes back as its message."""
     settings, start, game_seeds = work
     try:

@@ -12,6 +12,8 @@ game is a ``contradiction``, with the earlier lines that prove it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
 from itertools import chain, compress
 from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
@@ -49,7 +51,7 @@ from referee.state import (
     PHASE_TURN_UP,
     GameState,
 )
-from referee.values import fields, frozen, mutable
+from referee.values import fields, frozen, mutable, replace
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
     from referee.knowledge import Given, Knowledge, Proof
@@ -128,7 +130,23 @@ class _Mark:
     last_span: Span
     finished: int  # how many hands were over
     claim_line: int
+    fork: _Fork | None  # the dealer's draws open to another reading, before the event
     changed: tuple[object, ...] = ()  # a field's name, its value before; the next's...
+    reread: _Fork | None = None  # the event read them again: undo reads them the first way
+
+
+@frozen
+class _Fork:
+    """The other reading of a hidden dealer's draws while sets laid from the deal wait
+    for their replacements: that the deal's last card completed the set, so the lay
+    phase ended before the first of them, and they are the dealer's first moves in turn
+    (a dealer whose hand the set emptied, first to play, draws). ``mark`` is the session
+    before the first of those draws, ``events`` the events played since, ``undoable``
+    whether the session kept undo before."""
+
+    mark: _Mark
+    events: tuple[Event, ...]
+    undoable: bool
 
 
 @frozen
@@ -174,6 +192,8 @@ class Session:
         self._claim_line = 0  # the line of the last claim: its note cites it, not a show
         self.state, self.knowledge = self._deal(deal, game.dealer)
         self._marks: list[_Mark] = []
+        self._fork: _Fork | None = None  # the dealer's draws, while open to another reading
+        self._reread: _Fork | None = None  # the fork the event being played read again
         self._trusting = False
         self._undoable = False  # whether an event may be taken back (attempt, settle)
         self._trusted: set[int] = set()  # the moves played trusted, by index in the record
@@ -248,7 +268,10 @@ class Session:
         when one is refused, everything is left as it was. :meth:`undo` takes them back."""
         mark, before = self._mark(), self.state
         try:
-            self.fill_forced(self.last_span)
+            if self._fork is not None:
+                self._forked(self._fork, lambda: self.fill_forced(self.last_span))
+            else:
+                self.fill_forced(self.last_span)
         except RefereeError as error:
             self._rollback(mark)
             return error
@@ -268,12 +291,13 @@ class Session:
                      self.knowledge.depth if self.knowledge is not None else 0,
                      len(self.record.played) if self.record is not None else 0,
                      len(self.notes), self.hand, self.banked, self.last_span,
-                     len(self._finished), self._claim_line)
+                     len(self._finished), self._claim_line, self._fork)
 
     def _keep(self, mark: _Mark, before: GameState) -> None:
         """Keep ``mark`` for undo: of a state changed in place, only the changed fields."""
         old = mark.state
         assert old is not None
+        mark.reread, self._reread = self._reread, None
         if self.state is before:
             values = _state_fields(old)
             mark.changed = tuple(chain.from_iterable(compress(  # in C: an event costs little
@@ -282,6 +306,13 @@ class Session:
         self._marks.append(mark)
 
     def _rollback(self, mark: _Mark) -> None:
+        self._reread = None
+        if mark.reread is not None:  # back to the draws before the event, read as before
+            self._back_to(mark.reread)
+            for written in mark.reread.events:
+                self._play(written)
+            self._fork = mark.reread
+            return
         if mark.state is not None:
             self.state = mark.state
         for name, value in zip(mark.changed[::2], mark.changed[1::2], strict=True):
@@ -299,7 +330,7 @@ class Session:
             del self.record.played[mark.played:]
         del self.notes[mark.notes:]
         self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
-        self._claim_line = mark.claim_line
+        self._claim_line, self._fork = mark.claim_line, mark.fork
 
     def _replayed(self, end: int) -> Knowledge | None:
         """The knowledge model of the hand in the record up to ``end`` (a hand over, kept
@@ -323,6 +354,73 @@ class Session:
 
     def play(self, event: Event) -> None:
         """Check and play one written event, after the moves it skips."""
+        fork = self._fork
+        if fork is None and not (event.kind is EVENT_DRAW and self.state.refill_open):
+            self._play(event)
+        elif self._trusting or (fork is None and not self._by(event, self.state.dealer)):
+            if fork is not None:  # the table's word: the draws stay read as they are
+                self._close(fork)
+            self._play(event)
+        else:
+            if fork is None:  # the dealer's first draw: a replacement, or a move in turn
+                undoable = self._undoable  # before the mark, which keeps undo from now
+                fork = _Fork(self._mark(), (), undoable)
+            self._forked(fork, lambda: self._play(event), event)
+
+    def _forked(self, fork: _Fork, action: Callable[[], None],
+                event: Event | None = None) -> None:
+        """Do ``action`` (play ``event``, or the moves the cards force) with the dealer's
+        draws read as replacements; when it is refused, read them again as moves in turn
+        (:class:`_Fork`)."""
+        try:
+            action()
+        except RefereeError as error:
+            first = fork.events[0] if fork.events else event
+            assert first is not None  # a fork kept holds the draw that opened it
+            self._read_again(fork, first, error, action)
+            return
+        if self.state.refill_open:  # still open to either reading
+            events = fork.events if event is None else (*fork.events, event)
+            self._fork = _Fork(fork.mark, events, fork.undoable)
+        else:  # the lay phase ended as the first reading has it
+            self._close(fork)
+
+    def _read_again(self, fork: _Fork, first: Event, error: RefereeError,
+                    action: Callable[[], None]) -> None:
+        """``error`` refuted the first reading of the dealer's draws: end the lay phase
+        before the ``first`` of them, play them as moves in turn, then ``action``; when
+        that fails too, the first reading's ``error`` stands, where it was found."""
+        self._back_to(fork)
+        try:
+            self.fill_forced(first.span, first)  # the lay phase ends
+            for written in fork.events:
+                self._play(written)
+            action()
+        except RefereeError:
+            self._back_to(fork)
+            with suppress(RefereeError):
+                for written in fork.events:
+                    self._play(written)
+                action()
+            self._undoable = fork.undoable
+            raise error from None
+        self._close(fork)
+        if fork.undoable:
+            self._reread = fork  # for the undo of this event (:meth:`_keep`)
+
+    def _back_to(self, fork: _Fork) -> None:
+        """The session as it was before the first of the dealer's draws (the mark kept
+        intact, to go back to again)."""
+        mark = fork.mark
+        assert mark.state is not None
+        self._rollback(replace(mark, state=mark.state.copy()))
+
+    def _close(self, fork: _Fork) -> None:
+        """The dealer's draws are read one way for good."""
+        self._fork = None
+        self._undoable = fork.undoable
+
+    def _play(self, event: Event) -> None:
         self.last_span = event.span
         kind = event.kind
         if kind is EVENT_NEW_HAND:
@@ -391,6 +489,12 @@ class Session:
         the book line may yet come; and when it is refused because the dealer has not yet
         drawn all the cards that replace sets laid from the deal, the draws may yet come
         (a live table's file ends there when saved or killed)."""
+        if self._fork is not None:
+            self._forked(self._fork, self._fill_in_at_the_end)
+        else:
+            self._fill_in_at_the_end()
+
+    def _fill_in_at_the_end(self) -> None:
         try:
             self.fill_forced(self.last_span)
         except RefereeError as error:

@@ -8,6 +8,7 @@ import builtins
 import importlib.util
 import io
 import json
+import multiprocessing
 from pathlib import Path
 from typing import Any
 
@@ -136,38 +137,20 @@ def test_a_worker_that_cannot_write_is_a_clean_error(tmp_path: Path) -> None:
 
 def test_ctrl_c_with_several_jobs_keeps_the_chunks_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = runs._pool
+    real = runs.Workers.results
 
-    class Interrupted:
-        """A pool whose second chunk is stopped by Ctrl-C while the parent waits."""
+    def interrupted(self: Any, tasks: Any, ahead: int) -> Any:
+        """The first chunk's records, then Ctrl-C while the parent waits for the next."""
+        results = real(self, tasks, ahead)
+        yield next(results)
+        raise KeyboardInterrupt
 
-        def __init__(self, jobs: int) -> None:
-            self.pool = real(jobs)
-            self.given = 0
-
-        def apply_async(self, function: Any, args: tuple[Any, ...]) -> Any:
-            self.given += 1
-            return Played(function(*args)) if self.given == 1 else Stopped()
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.pool, name)
-
-    class Played:
-        def __init__(self, result: Any) -> None:
-            self.result = result
-
-        def get(self) -> Any:
-            return self.result
-
-    class Stopped:
-        def get(self) -> Any:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(runs, "_pool", Interrupted)
+    monkeypatch.setattr(runs.Workers, "results", interrupted)
     status, out, err = run("simulate", "go-fish", "-p", "3", "-g", "32", "-j", "2")
     assert status == 130
     assert out.startswith("Go Fish: 2 games, 3 players")
     assert "interrupted: the figures count the 2 games played of 32" in err
+    assert not multiprocessing.active_children()  # the workers were ended, not left
 
 
 def test_matches_play_as_play_match_does() -> None:

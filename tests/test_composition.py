@@ -7,7 +7,8 @@ with the same scores (written in the open, and written as a hidden table sees
 it); and every move self-play chooses must be one that ``legal_moves`` offers and
 ``is_legal`` accepts. A file that does not compile must say where it is wrong.
 Rule files that once broke one of these promises are kept in
-tests/rules_support/composition/ and run on every test run.
+tests/rules_support/composition/ and run on every test run, with seeds 0 to 9 and
+those a ``# seeds:`` line names.
 """
 
 from __future__ import annotations
@@ -216,7 +217,16 @@ def test_every_composed_rule_file_compiles_or_says_where_and_plays(
     check_composed(text, tmp_path, seed)
 
 
+def kept_seeds(text: str) -> list[int]:
+    """The seeds a kept rule file is played with: 0 to 9, and those it names on a
+    ``# seeds:`` line (the seeds it once failed with)."""
+    named = [int(word) for line in text.splitlines() if line.startswith("# seeds:")
+             for word in line.removeprefix("# seeds:").split()]
+    return [*range(10), *named]
+
+
 @pytest.mark.parametrize("path", sorted(KEPT.glob("*.rules")), ids=lambda p: p.stem)
 def test_composed_rule_files_that_once_failed(path: Path, tmp_path: Path) -> None:
-    for seed in range(10):
-        check_composed(path.read_text(encoding="utf-8"), tmp_path, seed)
+    text = path.read_text(encoding="utf-8")
+    for seed in kept_seeds(text):
+        check_composed(text, tmp_path, seed)

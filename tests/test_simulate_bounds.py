@@ -89,7 +89,7 @@ def _no_seeds(seed: int, games: int) -> Iterator[int]:
 
 
 def test_jobs_are_capped_before_any_process_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runs, "_pool", _never)
+    monkeypatch.setattr(runs, "_workers", _never)
     status, _, err = run("simulate", "go-fish", "-p", "3", "-j", str(max_jobs() + 1))
     assert status == 2 and f"to {max_jobs()} (" in err
     with pytest.raises(Exception, match="--jobs"):
@@ -156,7 +156,8 @@ def test_a_huge_run_interrupted_early_used_little_memory(
     assert peak < 2_000_000, peak  # a list of a million seeds alone takes some 40 MB
 
 
-def test_a_pool_is_given_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_workers_are_given_a_few_chunks_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = 0
 
     def counted_seeds(seed: int, games: int) -> Iterator[int]:
@@ -165,35 +166,28 @@ def test_a_pool_is_given_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch)
             drawn += 1
             yield number
 
-    class Pool:
-        """Plays each chunk when given; records how many were out at once."""
+    class Inline:
+        """Plays each chunk as it is drawn; records the bound it was given (the bound
+        itself is tests/test_workers.py's)."""
 
         def __init__(self, jobs: int) -> None:
-            self.out = self.most = 0
+            self.ahead = 0
 
-        def apply_async(self, function: Any, args: tuple[Any, ...]) -> Any:
-            self.out += 1
-            self.most = max(self.most, self.out)
-            pool = self
+        def results(self, tasks: Iterator[Any], ahead: int) -> Iterator[Any]:
+            self.ahead = ahead
+            for _, start, seeds in tasks:
+                yield [records(start + i) for i in range(len(seeds))], None
 
-            class Done:
-                def get(self) -> Any:
-                    pool.out -= 1
-                    _, start, seeds = args[0]
-                    return [records(start + i) for i in range(len(seeds))], None
-            return Done()
+        def stop(self) -> None: ...
 
-        def close(self) -> None: ...
-        def terminate(self) -> None: ...
-        def join(self) -> None: ...
-
-    pools: list[Pool] = []
+    workers: list[Inline] = []
     monkeypatch.setattr(runs.simulate, "seeds", counted_seeds)
-    monkeypatch.setattr(runs, "_pool", lambda jobs: pools.append(Pool(jobs)) or pools[-1])
+    monkeypatch.setattr(runs, "_workers", lambda jobs: workers.append(Inline(jobs))
+                        or workers[-1])
     spec, settings = _settings()
     done = play_games(spec, settings, 0, 100_000, jobs=2)
     assert done.tally.games == 100_000 and drawn == 100_000
-    assert pools[0].most <= 2 * (1 + CHUNKS_AHEAD)
+    assert workers[0].ahead == 2 * (1 + CHUNKS_AHEAD)
 
 
 def records(number: int) -> Any:
