@@ -377,7 +377,8 @@ class Session:
         except RefereeError as error:
             first = fork.events[0] if fork.events else event
             assert first is not None  # a fork kept holds the draw that opened it
-            self._read_again(fork, first, error, action)
+            if not self._read_again(fork, first, action):
+                raise error from None
             return
         if self.state.refill_open:  # still open to either reading
             events = fork.events if event is None else (*fork.events, event)
@@ -385,11 +386,10 @@ class Session:
         else:  # the lay phase ended as the first reading has it
             self._close(fork)
 
-    def _read_again(self, fork: _Fork, first: Event, error: RefereeError,
-                    action: Callable[[], None]) -> None:
-        """``error`` refuted the first reading of the dealer's draws: end the lay phase
-        before the ``first`` of them, play them as moves in turn, then ``action``; when
-        that fails too, the first reading's ``error`` stands, where it was found."""
+    def _read_again(self, fork: _Fork, first: Event, action: Callable[[], None]) -> bool:
+        """Read the dealer's draws again: end the lay phase before the ``first`` of them,
+        play them as moves in turn, then ``action``. When that fails too, the first
+        reading is restored, where its error was found, and the answer is ``False``."""
         self._back_to(fork)
         try:
             self.fill_forced(first.span, first)  # the lay phase ends
@@ -403,10 +403,11 @@ class Session:
                     self._play(written)
                 action()
             self._undoable = fork.undoable
-            raise error from None
+            return False
         self._close(fork)
         if fork.undoable:
             self._reread = fork  # for the undo of this event (:meth:`_keep`)
+        return True
 
     def _back_to(self, fork: _Fork) -> None:
         """The session as it was before the first of the dealer's draws (the mark kept
@@ -489,10 +490,16 @@ class Session:
         the book line may yet come; and when it is refused because the dealer has not yet
         drawn all the cards that replace sets laid from the deal, the draws may yet come
         (a live table's file ends there when saved or killed)."""
-        if self._fork is not None:
-            self._forked(self._fork, self._fill_in_at_the_end)
-        else:
+        fork = self._fork
+        if fork is None:
             self._fill_in_at_the_end()
+            return
+        self._forked(fork, self._fill_in_at_the_end)
+        fork = self._fork
+        if fork is not None and fork.events and self.state.refill_open:
+            # it ends open to both readings: where the cards allow it, the draws are
+            # moves in turn, and the game ends owing no replacement
+            self._read_again(fork, fork.events[0], self._fill_in_at_the_end)
 
     def _fill_in_at_the_end(self) -> None:
         try:
