@@ -28,13 +28,13 @@ import hashlib
 import os
 import pickle
 import re
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from referee.caches import memoized, register
 from referee.files import new_temporary
-from referee.resources import grammar_path
+from referee.resources import grammar_path, package_dir
 
 MAX_ENTRY_BYTES = 8 * 1024 * 1024  # the spec of the largest extends chain fits
 MAX_FOLDER_BYTES = 64 * 1024 * 1024  # every entry together; the least recently used go first
@@ -52,8 +52,13 @@ class _Ledger:
         self.place: Path | None = None
         self.held = 0
 
+    def forget(self) -> None:
+        """Know nothing of the folder: the next write counts it again."""
+        self.place, self.held = None, 0
+
 
 _LEDGER = _Ledger()
+register("cache.ledger", _LEDGER.forget, lambda: int(_LEDGER.place is not None))
 
 
 def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -68,7 +73,7 @@ def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[object, tuple[dict
 copyreg.pickle(MappingProxyType, _reduce_proxy)  # type: ignore[arg-type]
 
 
-@cache
+@memoized()
 def folder() -> Path | None:
     """The cache folder, made if need be, or None when there is none to use."""
     chosen = os.environ.get("REFEREE_CACHE_DIR")
@@ -89,17 +94,24 @@ def folder() -> Path | None:
     return path
 
 
-@cache
+@memoized()
 def fingerprint() -> str:
     """A digest of the referee's code and grammar files: their names, sizes and times."""
+    return code_fingerprint(package_dir(), grammar_path("rules.lark").parent)
+
+
+def code_fingerprint(package: Path, grammar: Path) -> str:
+    """A digest of every ``.py`` file under ``package``, in subpackages too, and of every
+    file in the ``grammar`` folder: their paths, sizes and modification times."""
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    for file in sorted([*package.glob("*.py"), grammar_path("rules.lark")]):
+    files = [(f"grammar/{file.name}", file) for file in grammar.glob("*.lark")]
+    files += [(file.relative_to(package).as_posix(), file) for file in package.rglob("*.py")]
+    for name, file in sorted(files):
         try:
             status = file.stat()
         except OSError:
             continue
-        digest.update(f"{file.name}:{status.st_size}:{status.st_mtime_ns};".encode())
+        digest.update(f"{name}:{status.st_size}:{status.st_mtime_ns};".encode())
     return digest.hexdigest()
 
 
@@ -167,6 +179,23 @@ def _written(place: Path, size: int) -> None:
         return
     ledger.place = place
     ledger.held = evict(place, MAX_FOLDER_BYTES, int(MAX_FOLDER_BYTES * EVICT_TO))
+
+
+def clear_folder() -> int:
+    """Remove every entry of the cache folder (files not named as entries stay); the
+    number removed. Entries are keyed by content and code, so this only costs time."""
+    place = folder()
+    if place is None:
+        return 0
+    removed = 0
+    with contextlib.suppress(OSError), os.scandir(place) as listing:
+        for item in listing:
+            if is_entry(item.name) and item.is_file(follow_symlinks=False):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(item.path)
+                    removed += 1
+    _LEDGER.forget()
+    return removed
 
 
 def is_entry(file_name: str) -> bool:

@@ -10,9 +10,9 @@ and print.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NewType
 
+from referee.caches import memoized
 from referee.reading import is_digits
 
 Card = NewType("Card", str)
@@ -67,7 +67,7 @@ def parse_suit(word: str) -> Suit | None:
     return Suit(up) if up in STANDARD_SUITS else None
 
 
-@lru_cache(maxsize=4096)
+@memoized(maxsize=4096)
 def parse_card(word: str) -> Card | None:
     """The card a word names (``QS``, ``10h``, ``T♥``, ``RJ``), or None."""
     up = word.upper()

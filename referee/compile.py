@@ -13,12 +13,12 @@ import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
 from referee import cache
+from referee.caches import memo, memoized
 from referee.cards import (
     JOKERS,
     RANK_WORDS,
@@ -201,7 +201,8 @@ Chain = tuple[tuple[str, str | None], ...]  # each file compiled from: its text'
 Stamp = tuple[int, int, int, int, int]  # a file's device, inode, size, modification, change
 Stamps = tuple[Stamp | None, ...]  # the chain's files' stamps when read; None: not to be trusted
 SETTLED_NS = 2_000_000_000  # a file unchanged this long before it is looked at keeps its stamp
-_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Chain, Stamps, GameSpec]] = {}
+_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Chain, Stamps, GameSpec]] = memo(
+    "compile.loaded")
 
 
 def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
@@ -356,7 +357,7 @@ def load_layers(path: Path) -> list[RuleFile]:
     return _load_layers(path, [])
 
 
-@lru_cache(maxsize=1)
+@memoized(maxsize=1)
 def rule_book(layers: tuple[RuleFile, ...]) -> RuleBook:
     """The :class:`RuleBook` of these layers (the last one made is kept: a parsed file
     stands as the same RuleFile while its text is unchanged)."""

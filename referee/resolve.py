@@ -4,6 +4,7 @@ and the rules, and the answers an open deal leaves out filled in from the cards.
 from __future__ import annotations
 
 from referee.asks import cards_due
+from referee.caches import memo
 from referee.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.errors import Kind, RefereeError, Span
 from referee.moves import (
@@ -43,7 +44,8 @@ from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, Set
 from referee.state import PHASE_ANSWER, GameState
 
 _OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
-_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = {}
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = memo(
+    "resolve.tables")
 
 
 def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:

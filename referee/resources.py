@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+from referee.caches import memoized
+
+# The package's own folder, wherever in it this module stands.
+_PACKAGE = Path(__file__).resolve().parents[__name__.count(".") - 1]
 
 
-@cache  # the folders stay where they are while the referee runs
+def package_dir() -> Path:
+    """The folder of the ``referee`` package (its subpackages are under it)."""
+    return _PACKAGE
+
+
+@memoized()  # the folders stay where they are while the referee runs
 def _find(folder: str) -> Path:
     # A wheel carries the folders inside the package; a source checkout has
     # them at the top, beside the package.

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from pathlib import Path
 
 from rich.console import Console
@@ -30,6 +29,7 @@ from rich.progress import (
 
 from referee import simulate
 from referee.balance import GameRecord, Tally, game_record, match_record
+from referee.caches import memoized
 from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
@@ -205,7 +205,7 @@ def _play_chunk(work: Chunk) -> Played:
         return [], exc.message
 
 
-@lru_cache(maxsize=4)
+@memoized(maxsize=4)
 def _engine(source: str, options: tuple[tuple[str, str], ...]) -> Engine:
     """A worker's engine, compiled once per rule file and options."""
     return Engine(load_spec(Path(source), dict(options)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee.caches import memo
 from referee.cards import Card, parse_card
 from referee.compile import (
     OptionError,
@@ -105,7 +106,7 @@ class Game:
         return self.team_names if self.spec.teams else self.table.players
 
 
-_ENGINES: dict[int, Engine] = {}
+_ENGINES: dict[int, Engine] = memo("setup.engines")
 
 
 def engine_for(spec: GameSpec) -> Engine:

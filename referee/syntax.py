@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import takewhile
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from lark import Lark, Token, Transformer, Tree, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from referee.ast import Node, RuleFile, Word
+from referee.caches import memo, memoized
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import decode, lines_of, quoted, read_rule_file
 from referee.resources import grammar_path
@@ -40,14 +40,14 @@ def whole_word_keywords(grammar: str) -> tuple[str, dict[str, str]]:
     return body + definitions + "\n", keywords
 
 
-@cache
+@memoized()
 def rules_parser() -> tuple[Lark, dict[str, str]]:
     """The LALR parser for rule files (built once), and its keyword terminals."""
     parser, keywords, _ = _node_parser()
     return parser, keywords
 
 
-@cache
+@memoized()
 def _node_parser() -> tuple[Lark, dict[str, str], _ToNodes]:
     """The parser, its keywords, and the transformer it calls at each reduction: the
     nodes are made as the file is parsed, with no parse tree built and walked again.
@@ -60,7 +60,7 @@ def _node_parser() -> tuple[Lark, dict[str, str], _ToNodes]:
     return parser, keywords, nodes
 
 
-@cache
+@memoized()
 def statement_headings() -> tuple[str, ...]:
     """The words each statement starts with, read from the grammar, in its order.
 
@@ -94,7 +94,7 @@ def parse_rule_file(path: Path) -> RuleFile:
 
 MAX_KEPT_PARSES = 128
 MAX_KEPT_CHARS = 16 * 256 * 1024  # a whole extends chain of files at the size cap
-_KEPT: dict[tuple[str, str, str], RuleFile] = {}
+_KEPT: dict[tuple[str, str, str], RuleFile] = memo("syntax.kept")
 
 
 def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
