@@ -116,8 +116,9 @@ def transcript(folder: Path, rules: Path) -> Path:
     """A 3-player Go Fish game self-played by this checkout, naming ``rules``: every
     case plays Go Fish at its options' defaults."""
     sys.path.insert(0, str(HERE))
-    from referee.compile import find_rule_file, load_spec
     from referee.engine import Engine
+    from referee.loader import load_spec
+    from referee.rulefiles import find_rule_file
     from referee.simulate import play_one
 
     path = find_rule_file("go-fish")

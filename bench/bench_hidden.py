@@ -22,9 +22,10 @@ import time
 
 from referee import witness
 from referee.checker import gc_paused
-from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
+from referee.loader import load_spec
 from referee.notation import read_transcript
+from referee.rulefiles import find_rule_file
 from referee.session import Session
 from referee.setup import set_up
 from referee.simulate import play_one, seeds

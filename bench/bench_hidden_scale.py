@@ -73,8 +73,9 @@ def authors_header(hidden: bool) -> list[str]:
 def match(name: str, players: int, size: int, seed: int = 2026) -> str:
     """A self-played match of hidden hands of about ``size`` events."""
     sys.path.insert(0, str(HERE))
-    from referee.compile import find_rule_file, load_spec
     from referee.engine import Engine
+    from referee.loader import load_spec
+    from referee.rulefiles import find_rule_file
     from referee.simulate import play_match_record
 
     path = find_rule_file(name)

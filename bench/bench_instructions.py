@@ -41,8 +41,9 @@ def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
     """Self-played open games of ``name`` in ``folder``; the events they hold."""
     sys.path.insert(0, str(HERE))
     from referee.checker import check_file
-    from referee.compile import find_rule_file, load_spec
     from referee.engine import Engine
+    from referee.loader import load_spec
+    from referee.rulefiles import find_rule_file
     from referee.simulate import play_one, seeds
 
     path = find_rule_file(name)

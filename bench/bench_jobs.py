@@ -15,7 +15,8 @@ import argparse
 import os
 import time
 
-from referee.compile import find_rule_file, load_spec
+from referee.loader import load_spec
+from referee.rulefiles import find_rule_file
 from referee.runs import Run, Settings, play_games
 from referee.spec import GameSpec
 

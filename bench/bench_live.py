@@ -20,9 +20,10 @@ import time
 from pathlib import Path
 
 from referee.checker import gc_paused
-from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
 from referee.live import Seating, start
+from referee.loader import load_spec
+from referee.rulefiles import find_rule_file
 from referee.simulate import PLAYER_NAMES, play_one, seeds
 
 

@@ -40,8 +40,9 @@ LONG, SHORT = 100_000, 1_000
 def write_corpora(folder: Path, games: int, seed: int) -> None:
     """The transcripts every tree is timed on, written by this checkout."""
     sys.path.insert(0, str(HERE))
-    from referee.compile import find_rule_file, load_spec
     from referee.engine import Engine
+    from referee.loader import load_spec
+    from referee.rulefiles import find_rule_file
     from referee.simulate import play_match_record, play_one, seeds
 
     for name, players in GAMES:
@@ -71,8 +72,9 @@ def _match_lines(play: Callable[..., Any], engine: object, players: int, seed: i
 def measure(folder: Path, runs: int) -> dict[str, float]:
     """Every figure, with ``referee`` imported from the current ``sys.path``."""
     from referee.checker import check_file
-    from referee.compile import find_rule_file, load_spec
     from referee.engine import Engine
+    from referee.loader import load_spec
+    from referee.rulefiles import find_rule_file
     from referee.simulate import play_one, seeds
 
     figures: dict[str, float] = {}

@@ -70,12 +70,12 @@ from fuzz_outputs import verdict_problems as written_problems
 from referee import cache
 from referee.balance import report
 from referee.checker import Verdict, check_file, check_text, format_text
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import RefereeError
 from referee.files import write_file
 from referee.lint import lint_file
 from referee.live import Seating, start
+from referee.loader import load_spec
 from referee.notation import write_game
 from referee.runs import Settings, play_games
 from referee.sanitize import printable

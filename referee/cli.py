@@ -10,18 +10,13 @@ import click
 
 from referee.check_command import check_transcripts, status_of
 from referee.checker import format_text, read_transcript_file
-from referee.compile import (
-    bundled_rule_names,
-    find_rule_file,
-    load_spec,
-    no_rule_file,
-    rule_reference,
-)
 from referee.errors import Kind, RefereeError
 from referee.files import refuse_existing
+from referee.loader import load_spec
 from referee.notation import write_game
 from referee.output import INTERRUPTED, echo, json_text
 from referee.reading import STDIN, ascii_number, quoted
+from referee.rulefiles import bundled_rule_names, find_rule_file, no_rule_file, rule_reference
 from referee.setup import MAX_SEED_DIGITS
 from referee.spec import GameSpec
 from referee.words import counted

@@ -1,4 +1,4 @@
-"""Rule files to GameSpec: resolve ``extends``, apply options, check the rules.
+"""Rule files' statements to GameSpec: apply options, check the rules.
 
 Every statement fills a slot; a variant's statement replaces its base's
 statement of the same kind, and a variant's set statements replace all of its
@@ -8,17 +8,12 @@ Every problem is raised through :func:`fail` with the statement's span.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NoReturn, TypeVar, cast
 
-from referee import cache
-from referee.caches import memo, memoized
+from referee.caches import memoized
 from referee.cards import (
     JOKERS,
     RANK_WORDS,
@@ -39,14 +34,9 @@ from referee.cards import (
 )
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import (
-    RULE_SUFFIX,
-    Unreadable,
     ascii_number,
-    decode,
     quoted,
-    read_rule_file,
 )
-from referee.resources import rules_dir
 from referee.spec import (
     AskFor,
     AskSpec,
@@ -80,7 +70,6 @@ P = TypeVar("P")
 
 SET_KINDS = ("book_sets", "suit_sets", "listed_set")
 MAX_PLAYERS = 16
-MAX_EXTENDS_DEPTH = 16
 REQUIRED = {
     "players": "how many players (players: 3 to 6)",
     "deck": "the deck (deck: standard 52 cards)",
@@ -119,274 +108,11 @@ def nameable(word: Word, what: str) -> None:
              Span(span.line, span.column + place, span.text, span.source))
 
 
-def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
-    """The rule file ``ref`` names: a path (which must end in ``.rules``), or a name
-    beside ``near`` or bundled. The first candidate that exists is returned, even if
-    it is not a regular file: reading it then says why it cannot be read."""
-    if not ref or "\0" in ref:
-        return None
-    if is_path(ref):
-        as_path = Path(ref)
-        if as_path.suffix != RULE_SUFFIX:
-            return None
-        candidates = [str(as_path)] + ([str(near / as_path)] if near else [])
-    else:
-        file = ref + RULE_SUFFIX
-        candidates = ([os.path.join(near, file)] if near else []) + [
-            os.path.join(rules_dir(), file)]
-    found = next((c for c in candidates if _exists(c)), None)  # plain strings: pathlib's
-    return None if found is None else Path(found)  # joins cost more than the stat
-
-
-def is_path(ref: str) -> bool:
-    """Whether a rule file is named by a path (``../mine.rules``) rather than by name."""
-    return ref.endswith(RULE_SUFFIX) or "/" in ref or "\\" in ref
-
-
-def no_rule_file(ref: str) -> str:
-    """Why no rule file was found for ``ref``, with the bundled names closest to it."""
-    if is_path(ref) and not ref.endswith(RULE_SUFFIX):
-        return f"{quoted(ref, 80)} is not a rule file: a rule file's name ends in {RULE_SUFFIX}"
-    names = bundled_rule_names()
-    close = closest_names(Path(ref).stem if is_path(ref) else ref, names)
-    if close:
-        words = [repr(name) for name in close]
-        meant = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-        return (f"there is no rule file named {quoted(ref, 80)}; did you mean {meant}? "
-                "('referee rules' lists the bundled ones)")
-    return f"there is no rule file named {quoted(ref, 80)} (bundled: {', '.join(names)})"
-
-
-def closest_names(word: str, names: list[str], most: int = 3) -> list[str]:
-    """The names most like ``word`` (spelling, case aside), best first; none for a
-    word far longer than any name.
-
-    >>> closest_names("GoFish", ["authors", "go-fish", "go-fish-pairs"])
-    ['go-fish', 'go-fish-pairs']
-    """
-    if len(word) > 2 * max(map(len, names), default=0):
-        return []  # difflib's time and memory grow with the word: no name is that long
-    import difflib  # only on this error's path: not loaded for a check
-
-    return difflib.get_close_matches(word.lower(), names, n=most, cutoff=0.6)
-
-
-def _exists(path: str) -> bool:
-    try:
-        os.stat(path)
-    except (OSError, ValueError):  # missing, a name too long, a NUL in it
-        return False
-    return True
-
-
-def rule_reference(spec: GameSpec) -> str:
-    """How a written-out transcript names its rule file: by name when bundled, else by
-    the path it was read from, as the user gave it (never made absolute)."""
-    try:
-        bundled = Path(spec.source).resolve().parent == rules_dir().resolve()
-    except OSError:
-        bundled = False
-    return spec.name if bundled else spec.source
-
-
-def bundled_rule_names() -> list[str]:
-    """The names of the rule files that ship with the referee."""
-    return sorted(p.stem for p in rules_dir().glob("*" + RULE_SUFFIX))
-
-
-MAX_REMEMBERED = 256  # specs remembered in one process ...
-MAX_REMEMBERED_OPTIONS = 1 << 20  # ... holding at most this many option values in all
-
-Chain = tuple[tuple[str, str | None], ...]  # each file compiled from: its text's digest, its base
-Stamp = tuple[int, int, int, int, int]  # a file's device, inode, size, modification, change
-Stamps = tuple[Stamp | None, ...]  # the chain's files' stamps when read; None: not to be trusted
-SETTLED_NS = 2_000_000_000  # a file unchanged this long before it is looked at keeps its stamp
-_LOADED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Chain, Stamps, GameSpec]] = memo(
-    "compile.loaded")
-
-
-def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
-    """Compile the rule file at ``path`` (and its bases) with option values set.
-
-    A spec is remembered, in this process and on disk (referee/cache.py), with the
-    chain of files it was compiled from: a digest of each file's text and the base its
-    ``extends`` names. It is used again only while the files found now, from ``path``
-    through each ``extends``, read the same (a file rewritten in place, or a base that
-    appears beside a rule file, is compiled): what a check compiles never depends on
-    what was compiled before. A file is not read again while its stamp (``os.stat``,
-    its change time included) is the one taken when it was last read, at least
-    ``SETTLED_NS`` after it last changed: a write then changes the stamp, however coarse
-    the file system's clock."""
-    chosen = tuple(sorted((options or {}).items()))
-    key = (str(path), chosen)
-    found = _LOADED.get(key)
-    if found is not None:
-        stamps = _chain_holds(str(path), found[0], found[1])
-        if stamps is not None:
-            if stamps != found[1]:
-                _LOADED[key] = (found[0], stamps, found[2])
-            return found[2]
-    stored = _from_disk(path, chosen)
-    if stored is not None:
-        chain, stamps, spec = stored
-        if spec.source != str(path):  # compiled from another spelling of the same file
-            spec = replace(spec, source=str(path))
-    else:
-        layers = _load_layers(path, [])
-        spec = rule_book(tuple(layers)).spec(dict(chosen))
-        chain, stamps = _chain(layers)
-        _to_disk(path, chosen, chain, spec)
-    _remember(key, chain, stamps, spec)
-    return spec
-
-
-def _remember(key: tuple[str, tuple[tuple[str, str], ...]], chain: Chain, stamps: Stamps,
-              spec: GameSpec) -> None:
-    """Keep ``spec`` for this process, within a bound on the specs kept and on the option
-    values they hold (a file may declare thousands of options)."""
-    held = sum(len(kept.options) for _, _, kept in _LOADED.values())
-    if len(_LOADED) >= MAX_REMEMBERED or held + len(spec.options) > MAX_REMEMBERED_OPTIONS:
-        _LOADED.clear()
-    _LOADED[key] = (chain, stamps, spec)
-
-
-def _text(path: Path | str) -> str | None:
-    """A rule file's text, or None when it cannot be read within its cap."""
-    try:
-        data = read_rule_file(Path(path))
-        return decode(data, str(path), Kind.RULES)
-    except RefereeError:
-        return None
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _stamp(file: str) -> Stamp | None:
-    """A file's stamp, or None when it cannot be seen."""
-    try:
-        status = os.stat(file)
-    except (OSError, ValueError):
-        return None
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns,
-            status.st_ctime_ns)
-
-
-def _settled(stamp: Stamp | None) -> Stamp | None:
-    """``stamp``, if the file last changed long enough ago for any later write to change
-    it; else None (its text is to be read again)."""
-    if stamp is None or stamp[4] > time.time_ns() - SETTLED_NS:
-        return None
-    return stamp
-
-
-def _chain(layers: list[RuleFile]) -> tuple[Chain, Stamps]:
-    """What a spec compiled from ``layers`` (the furthest base first) depends on, the
-    rule file itself first, and the files' stamps; empty (nothing is remembered) when a
-    file cannot be read again or no longer reads as it was parsed (it changed while it
-    was compiled)."""
-    from referee.syntax import parse_rules_text  # loaded: the layers were just parsed
-
-    chain = []
-    stamps = []
-    for layer in reversed(layers):
-        stamp = _stamp(layer.path)  # before the text: a write after it changes the stamp
-        text = _text(layer.path)
-        try:
-            if text is None or parse_rules_text(text, layer.path, layer.name) is not layer:
-                return (), ()  # parses are remembered by text: the same text, the same layer
-        except RefereeError:
-            return (), ()
-        base = next((s.words[0].text for s in layer.statements if s.kind == "extends"), None)
-        chain.append((_digest(text), base))
-        stamps.append(_settled(stamp))
-    return tuple(chain), tuple(stamps)
-
-
-def _chain_holds(path: str, chain: Chain, stamps: Stamps) -> Stamps | None:
-    """Whether the files found now, from ``path`` through each ``extends``, read as the
-    files ``chain`` was made from: then their stamps, else None. A file whose stamp is
-    the one in ``stamps`` is not read again."""
-    file = path
-    seen: list[Stamp | None] = []
-    for index, (digest, base) in enumerate(chain):
-        stamp = _stamp(file)  # before the text: a write after it changes the stamp
-        if stamp is None or index >= len(stamps) or stamp != stamps[index]:
-            text = _text(file)
-            if text is None or _digest(text) != digest:
-                return None
-        seen.append(_settled(stamp))
-        if base is None:
-            return tuple(seen) if index + 1 == len(chain) else None
-        found = find_rule_file(base, Path(file).parent)
-        if found is None:
-            return None
-        file = str(found)
-    return None
-
-
-def _disk_key(path: Path, chosen: tuple[tuple[str, str], ...]) -> str | None:
-    text = _text(path)
-    if text is None:
-        return None
-    return cache.key("spec", str(path.resolve()), text, repr(chosen))
-
-
-def _from_disk(path: Path, chosen: tuple[tuple[str, str], ...]
-               ) -> tuple[Chain, Stamps, GameSpec] | None:
-    """A spec compiled by an earlier run from a chain of files that still holds."""
-    name = _disk_key(path, chosen)
-    entry = cache.load(name) if name is not None else None
-    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], GameSpec)):
-        return None
-    chain, spec = entry
-    stamps = _chain_holds(str(path), chain, ())
-    return None if stamps is None else (chain, stamps, spec)
-
-
-def _to_disk(path: Path, chosen: tuple[tuple[str, str], ...], chain: Chain,
-             spec: GameSpec) -> None:
-    name = _disk_key(path, chosen)
-    if name is not None and chain:
-        cache.store(name, (chain, spec))
-
-
-def load_layers(path: Path) -> list[RuleFile]:
-    """The parsed rule file at ``path`` and its bases, the furthest base first."""
-    return _load_layers(path, [])
-
-
 @memoized(maxsize=1)
 def rule_book(layers: tuple[RuleFile, ...]) -> RuleBook:
     """The :class:`RuleBook` of these layers (the last one made is kept: a parsed file
     stands as the same RuleFile while its text is unchanged)."""
     return RuleBook(layers)
-
-
-def _load_layers(path: Path, chain: list[Path]) -> list[RuleFile]:
-    from referee.syntax import parse_rule_file  # Lark: imported only to parse
-
-    resolved = path.resolve()
-    rule_file = parse_rule_file(path)
-    extends = [s for s in rule_file.statements if s.kind == "extends"]
-    if len(extends) > 1:
-        fail("a rule file extends at most one other file", extends[1].span)
-    if not extends:
-        return [rule_file]
-    word = extends[0].words[0]
-    base = find_rule_file(word.text, path.parent)
-    if base is None:
-        fail(f"extends {quoted(word.text, 80)}, but {no_rule_file(word.text)}", word.span)
-    names = [p.stem for p in [*chain, resolved]]
-    if base.resolve() in [*chain, resolved]:
-        fail(f"extends forms a cycle: {' -> '.join([*names, base.stem])}", word.span)
-    if len(chain) >= MAX_EXTENDS_DEPTH:
-        fail(f"extends goes deeper than {MAX_EXTENDS_DEPTH} files", word.span)
-    try:
-        return [*_load_layers(base, [*chain, resolved]), rule_file]
-    except Unreadable as exc:  # blamed on this line, and on no line further out
-        raise RefereeError(exc.kind, exc.message, word.span) from None
 
 
 def _int(word: Word, what: str, low: int = 0, high: int = 10_000) -> int:

@@ -26,9 +26,10 @@ from enum import Enum
 from pathlib import Path
 
 from referee.ast import Node, RuleFile
-from referee.compile import SET_KINDS, RuleBook, load_layers, rule_book, slot_of
+from referee.compile import SET_KINDS, RuleBook, rule_book, slot_of
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, bounded, printable
+from referee.extends import load_layers
 from referee.reading import ascii_number, decode, read_rule_file
 from referee.simulate import play_one, seeds
 from referee.spec import (

@@ -30,9 +30,9 @@ from rich.progress import (
 from referee import simulate
 from referee.balance import GameRecord, Tally, game_record, match_record
 from referee.caches import memoized
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
 from referee.spec import GameSpec
 from referee.values import frozen, mutable
 from referee.workers import WorkerDied, Workers

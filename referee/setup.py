@@ -6,19 +6,15 @@ from pathlib import Path
 
 from referee.caches import memo
 from referee.cards import Card, parse_card
-from referee.compile import (
-    OptionError,
-    find_rule_file,
-    load_layers,
-    load_spec,
-    no_rule_file,
-    rule_book,
-)
+from referee.compile import OptionError, rule_book
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span
+from referee.extends import load_layers
+from referee.loader import load_spec
 from referee.names import NameIndex, refusal, unreadable
 from referee.notation import Header, Token
 from referee.reading import Unreadable, ascii_number, quoted
+from referee.rulefiles import find_rule_file, no_rule_file
 from referee.spec import GameSpec
 from referee.values import frozen
 from referee.words import counted

@@ -16,8 +16,10 @@ from typing import Any
 
 from referee.ast import RuleFile
 from referee.cards import JOKERS, RANK_WORDS, STANDARD_RANKS, STANDARD_SUITS, Rank, rank_of
-from referee.compile import RuleBook, load_layers, rule_book, rule_reference
+from referee.compile import RuleBook, rule_book
 from referee.errors import RefereeError
+from referee.extends import load_layers
+from referee.rulefiles import rule_reference
 from referee.spec import (
     AskFor,
     Condition,

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from referee import files
-from referee.compile import rule_reference
 from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
@@ -17,6 +16,7 @@ from referee.flow import ended
 from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
 from referee.reading import is_digits
+from referee.rulefiles import rule_reference
 from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE
 from referee.state import AFTER_DEAL, PHASE_LAY, PHASE_OVER, GameState
 from referee.values import frozen

@@ -20,8 +20,8 @@ from rich.console import Console
 from referee import runs
 from referee.balance import GameRecord, Tally, report, report_schema, wilson
 from referee.cli import main
-from referee.compile import load_spec
 from referee.engine import Engine
+from referee.loader import load_spec
 from referee.runs import Settings, play_games, progress_bar
 from referee.simulate import play_match, play_match_record
 

@@ -31,7 +31,7 @@ def test_clear_caches_empties_every_memo_after_a_check_of_several_files() -> Non
     for game in games:
         check_file(game, knowledge=True)
     held = cache_sizes()
-    for name in ("compile.loaded", "notation.read_lines", "setup.engines", "resolve.tables",
+    for name in ("loader.loaded", "notation.read_lines", "setup.engines", "resolve.tables",
                  "referee.cards.parse_card"):
         assert held[name] > 0, name
     clear_caches()
@@ -115,7 +115,7 @@ def test_no_module_keeps_a_cache_outside_the_registry() -> None:
 
 def test_the_memos_of_the_issue_are_registered() -> None:
     names = set(registered_names())
-    assert {"compile.loaded", "syntax.kept", "notation.read_lines", "setup.engines",
+    assert {"loader.loaded", "syntax.kept", "notation.read_lines", "setup.engines",
             "resolve.tables", "referee.cards.parse_card", "referee.compile.rule_book",
             "referee.names._alone", "referee.cache.folder", "referee.cache.fingerprint"} <= names
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import compile as compiler
+from referee import loader as compiler
 from referee.checker import check_file
 
 TWO_PLAYERS = "game: mine\nplayers: Ann Bob\ndeal: hidden\n"

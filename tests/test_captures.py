@@ -14,9 +14,10 @@ from referee.captures import (
     summing_groups,
 )
 from referee.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
-from referee.compile import find_rule_file, load_spec
 from referee.errors import Kind
+from referee.loader import load_spec
 from referee.moves import Play
+from referee.rulefiles import find_rule_file
 from referee.state import GameState
 
 RULES = find_rule_file("chinese-fish")

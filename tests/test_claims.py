@@ -7,9 +7,9 @@ from pathlib import Path
 
 from referee.cards import Card
 from referee.claims import describe_judgement, judge
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind
+from referee.loader import load_spec
 from referee.moves import Ask, Claim, LayDown, Pass
 from referee.state import GameState, Phase
 

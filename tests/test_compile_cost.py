@@ -16,11 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import cache, compile, syntax
+from referee import cache, compile, loader, syntax
 from referee.checker import check_file
-from referee.compile import RuleBook, load_layers, load_spec, slot_of
+from referee.compile import RuleBook, slot_of
 from referee.errors import Kind, RefereeError
+from referee.extends import load_layers
 from referee.lint import lint_file
+from referee.loader import load_spec
 from referee.sheet import sheet_for
 
 TESTS = Path(__file__).parent
@@ -34,10 +36,10 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     folder = tmp_path / "cache"
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(folder))
     cache.folder.cache_clear()
-    compile._LOADED.clear()
+    loader._LOADED.clear()
     yield folder
     cache.folder.cache_clear()
-    compile._LOADED.clear()
+    loader._LOADED.clear()
 
 
 @pytest.fixture
@@ -81,7 +83,7 @@ def test_lint_of_options_nothing_tests_compiles_once_and_caches_nothing(
     result = lint_file(unused_options(tmp_path), 0)
     assert len(result.findings) == MANY  # each option: no value of it changes the game
     assert len(compiles) == 1
-    assert entries(cache_folder) == [] and len(compile._LOADED) == 0
+    assert entries(cache_folder) == [] and len(loader._LOADED) == 0
 
 
 def test_the_sheet_of_options_nothing_tests_compiles_once_and_caches_nothing(
@@ -89,7 +91,7 @@ def test_the_sheet_of_options_nothing_tests_compiles_once_and_caches_nothing(
     sheet = sheet_for(unused_options(tmp_path)).markdown()
     assert sheet.count("nothing changes") == MANY
     assert len(compiles) == 4  # the file, its base for "Changes from", tiny's two options
-    assert entries(cache_folder) == [] and len(compile._LOADED) == 0
+    assert entries(cache_folder) == [] and len(loader._LOADED) == 0
 
 
 def test_an_option_that_changes_the_game_costs_one_compile_of_its_own(
@@ -125,7 +127,7 @@ def test_a_check_caches_one_entry_and_a_second_check_reads_it(
     path = unused_options(tmp_path)
     spec = load_spec(path, {"o7": "yes"})
     assert len(entries(cache_folder)) == 1 and len(compiles) == 1
-    compile._LOADED.clear()
+    loader._LOADED.clear()
     assert load_spec(path, {"o7": "yes"}) == spec and len(compiles) == 1
 
 
@@ -287,7 +289,7 @@ def test_a_corrupt_or_foreign_entry_is_ignored_and_replaced(
     spec = load_spec(path)
     [entry] = entries(cache_folder)
     entry.write_bytes(content)
-    compile._LOADED.clear()
+    loader._LOADED.clear()
     assert load_spec(path) == spec
     assert entry.read_bytes() != content  # compiled again, and stored again
 
@@ -305,11 +307,11 @@ def test_the_parses_kept_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch
 
 def test_the_specs_kept_in_a_process_stay_within_their_bound(
         tmp_path: Path, cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compile, "MAX_REMEMBERED_OPTIONS", 3 * (MANY + 2))
+    monkeypatch.setattr(loader, "MAX_REMEMBERED_OPTIONS", 3 * (MANY + 2))
     path = unused_options(tmp_path)
     for number in range(20):
         load_spec(path, {f"o{number}": "yes"})
-        assert sum(len(s.options) for _, _, s in compile._LOADED.values()) <= 3 * (MANY + 2)
+        assert sum(len(s.options) for _, _, s in loader._LOADED.values()) <= 3 * (MANY + 2)
 
 
 def test_the_sheet_of_a_variant_whose_base_is_no_game_alone(tmp_path: Path) -> None:

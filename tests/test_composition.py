@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.checker import check_text
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
 from referee.simulate import PLAYER_NAMES, play_one
 from referee.spec import GameSpec
 from referee.state import Phase

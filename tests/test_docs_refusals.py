@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.compile import RuleBook, load_spec
+from referee.compile import RuleBook
 from referee.errors import RefereeError
+from referee.loader import load_spec
 from referee.syntax import parse_rules_text
 
 ROOT = Path(__file__).parent.parent

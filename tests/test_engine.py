@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from referee.cards import Card
-from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import Kind
+from referee.loader import load_spec
 from referee.moves import Ask, Draw, Give, LayDown, Refuse
+from referee.rulefiles import find_rule_file
 from referee.spec import FirstSeat, Handover, PassTo, TieRule
 from referee.state import Phase
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from referee import cache
 from referee.checker import check_file, check_text
 from referee.cli import main
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.live import CUT_MARK, LiveTable, Seating, resume, start
+from referee.loader import load_spec
 from referee.notation import read_transcript, write_game
 from referee.prompt import default_out
 from referee.simulate import play_one

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from referee import cache
 from referee.checker import check_text
-from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
 
 ROOT = Path(__file__).parent.parent
 GAME = (ROOT / "tests" / "transcripts" / "authors" / "whole-game.txt").read_text()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import cache, compile
+from referee import cache, loader
 from referee.checker import check_file
 from referee.errors import Kind
 from referee.live import Seating, resume, start
@@ -19,10 +19,10 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     folder = tmp_path / "cache"
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(folder))
     cache.folder.cache_clear()
-    compile._LOADED.clear()
+    loader._LOADED.clear()
     yield folder
     cache.folder.cache_clear()
-    compile._LOADED.clear()
+    loader._LOADED.clear()
 
 
 def test_a_process_writing_many_entries_reads_the_cache_folder_seldom(

@@ -21,9 +21,9 @@ import pytest
 from referee import solving, witness
 from referee.cards import Card, parse_card, parse_rank
 from referee.checker import check_text
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import RefereeError
+from referee.loader import load_spec
 from referee.notation import Event, read_transcript
 from referee.session import Session
 from referee.setup import Deal, Game, set_up

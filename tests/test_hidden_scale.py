@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from referee.compile import load_spec
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.knowledge import Knowledge
 from referee.live import resume
+from referee.loader import load_spec
 from referee.notation import Event, read_transcript
 from referee.session import Session
 from referee.setup import set_up

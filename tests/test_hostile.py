@@ -22,8 +22,8 @@ import referee.check_command
 import referee.simulate
 from referee.checker import check_file, check_text
 from referee.cli import INTERRUPTED, main
-from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
 from referee.reading import MAX_RULE_FILE_BYTES, MAX_TRANSCRIPT_BYTES
 from referee.resources import schema_path
 from referee.simulate import PlayedGame

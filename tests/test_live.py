@@ -27,10 +27,10 @@ from prompt_toolkit.output import DummyOutput
 
 from referee.checker import check_file, check_text
 from referee.cli import main
-from referee.compile import load_spec
 from referee.completion import candidates
 from referee.engine import Engine
 from referee.live import ACCEPTED_MARK, LiveTable, Seating, resume, start
+from referee.loader import load_spec
 from referee.notation import read_events
 from referee.prompt import prompt_session, run_prompt
 from referee.simulate import PLAYER_NAMES, play_match, play_one

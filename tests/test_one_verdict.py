@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 
 from referee.checker import check_file
-from referee.compile import find_rule_file, load_spec
 from referee.engine import Engine
+from referee.loader import load_spec
 from referee.output import json_text
+from referee.rulefiles import find_rule_file
 from referee.simulate import play_one
 
 TESTS = Path(__file__).parent

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from referee.checker import check_text
 from referee.cli import main
-from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
 from referee.live import LiveTable, Seating, start
+from referee.loader import load_spec
 
 # Every way a terminal can be told to do something: clear the screen, set the window
 # title (OSC 0), write the clipboard (OSC 52), the 8-bit CSI, a bell, a right-to-left

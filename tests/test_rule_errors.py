@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.compile import load_spec
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
 
 HERE = Path(__file__).parent / "rules_errors"
 FIXTURES = sorted(HERE.glob("*.rules"))

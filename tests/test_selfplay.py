@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from referee.cards import parse_card, rank_of
 from referee.checker import check_text
-from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import RefereeError
+from referee.loader import load_spec
 from referee.moves import Ask
+from referee.rulefiles import bundled_rule_names, find_rule_file
 from referee.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
 from referee.state import GameState, Phase
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from referee import spec as spec_module
 from referee.ast import Node
 from referee.cli import main
-from referee.compile import load_spec
+from referee.loader import load_spec
 from referee.sheet import ENUM_WORDS, TOPICS, build_sheet, sheet_for
 from referee.spec import ClaimSpec, Fate, GameSpec
 from referee.syntax import parse_rules_text, rules_parser

@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from referee import runs
 from referee.balance import Tally, median, percentile
 from referee.cli import main
-from referee.compile import load_spec
+from referee.loader import load_spec
 from referee.runs import CHUNKS_AHEAD, Settings, max_jobs, play_games
 
 RULES = Path(__file__).parent.parent / "rules"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from referee import spec as spec_module
 from referee.cli import main
-from referee.compile import load_spec
+from referee.loader import load_spec
 from referee.spec import GameSpec
 from referee.spec_json import DERIVED, spec_schema, spec_to_json
 from referee.values import fields

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from referee.checker import check_text
 from referee.cli import main
-from referee.compile import load_spec
 from referee.engine import Engine
+from referee.loader import load_spec
 from referee.simulate import play_one
 
 RULES = Path(__file__).parent.parent / "rules"
