@@ -8,21 +8,25 @@ laid at once; at a hidden table only what needs no card (NOTATION.md, "Hidden
 deals"). What a move says of cards the referee cannot see goes to the knowledge
 model (referee/knowledge.py); the first event after which no deal explains the
 game is a ``contradiction``, with the earlier lines that prove it.
+
+Its collaborators: referee/match.py deals each hand and counts a match's points,
+referee/undo.py marks and takes events back, referee/draw_readings.py reads a hidden
+dealer's draws two ways, referee/contradictions.py words what the cards rule out, and
+referee/described.py gives the verdict's ``state`` and where each card may be.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import suppress
-from itertools import chain, compress
-from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
+from referee.contradictions import contradiction, miscounted
 from referee.counts import count_problem
-from referee.engine import Engine
+from referee.described import describe, where_cards, with_match
+from referee.draw_readings import close, forked, read_again
 from referee.errors import Kind, RefereeError, Span, bounded
-from referee.facts import Fact, count_range, decide, stock_place
+from referee.facts import Fact, decide
+from referee.match import Dealt, deal_hand, match_totals, refuse_new_hand
 from referee.moves import Claim, Move
 from referee.notation import (
     EVENT_BOOK,
@@ -39,7 +43,7 @@ from referee.notation import (
 )
 from referee.record import Record
 from referee.resolve import Resolver
-from referee.setup import Deal, Game, deal_next_hand
+from referee.setup import Game, deal_next_hand
 from referee.spec import HANDOVER_TO_CENTRE
 from referee.state import (
     PHASE_ANSWER,
@@ -49,15 +53,12 @@ from referee.state import (
     PHASE_PASS,
     PHASE_STUCK_DRAW,
     PHASE_TURN_UP,
-    GameState,
 )
-from referee.values import fields, frozen, mutable, replace
+from referee.undo import Fork, Mark, keep, roll_back, take_mark
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
-    from referee.knowledge import Given, Knowledge, Proof
+    from referee.knowledge import Knowledge
 
-STATE_FIELDS = fields(GameState)
-_state_fields = attrgetter(*STATE_FIELDS)  # every field of a state, at once
 FITTING = {
     PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
     PHASE_DRAW: (EVENT_DRAW,),
@@ -66,97 +67,6 @@ FITTING = {
     PHASE_TURN_UP: (EVENT_TURN_UP,),
     PHASE_LAY: (EVENT_BOOK,),
 }  # the written events a phase waits for; before any other, the referee fills in
-
-
-def describe(engine: Engine, state: GameState, sides: tuple[str, ...]) -> dict[str, Any]:
-    """The verdict's ``state`` object; ``sides`` names the players or the teams."""
-    result = engine.outcome(state)
-    names = state.players
-    described: dict[str, Any] = {
-        "over": state.over,
-        "turn": None if state.over else names[state.turn],
-        "hands": {name: state.hand_size(seat) for seat, name in enumerate(names)},
-        "sets": {side: list(state.laid[index]) for index, side in enumerate(sides)},
-        "scores": {side: result.scores[index] for index, side in enumerate(sides)},
-        "winners": [sides[index] for index in result.winners],
-    }
-    if state.stock:
-        described["stock"] = len(state.stock)
-    if state.void:
-        described["void"] = list(state.void)
-    return described
-
-
-def given_facts(game: Game, deal: Deal) -> list[Given]:
-    """What the header of a hidden deal showed: the hands and stock typed."""
-    from referee.knowledge import Given
-
-    given = []
-    for seat, line in deal.lines:
-        if seat < 0:
-            for position, card in enumerate(deal.stock):
-                if card is not None:
-                    given.append(Given(line, _shown(stock_place(position), (card,),
-                                                    f"the stock was given with {card}")))
-            continue
-        hand = deal.hands[seat]
-        assert hand is not None
-        who = game.table.players[seat]
-        given.append(Given(line, _shown(seat, hand, f"{who}'s hand was given as "
-                                        f"{' '.join(hand)}")))
-    return given
-
-
-def _shown(place: int, cards: tuple[Any, ...], reason: str) -> Fact:
-    def never(state: GameState) -> RefereeError:
-        raise AssertionError("a header fact is true of the deal it describes")
-    return Fact(place, frozenset(cards), len(cards), len(cards), reason, never)
-
-
-@mutable
-class _Mark:
-    """Everything an event may change, to go back to. ``state`` is a copy of the state
-    before the event; once the event is accepted, when it changed the state in place
-    (every event but a new hand), only the fields it changed are kept, in ``changed``, so
-    that undo through a long game costs a few fields an event, not a whole state. The
-    knowledge model is taken back by its own undo, to ``depth``."""
-
-    state: GameState | None
-    depth: int
-    played: int
-    notes: int
-    hand: int
-    banked: list[int]
-    last_span: Span
-    finished: int  # how many hands were over
-    claim_line: int
-    fork: _Fork | None  # the dealer's draws open to another reading, before the event
-    changed: tuple[object, ...] = ()  # a field's name, its value before; the next's...
-    reread: _Fork | None = None  # the event read them again: undo reads them the first way
-
-
-@frozen
-class _Fork:
-    """The other reading of a hidden dealer's draws while sets laid from the deal wait
-    for their replacements: that the deal's last card completed the set, so the lay
-    phase ended before the first of them, and they are the dealer's first moves in turn
-    (a dealer whose hand the set emptied, first to play, draws). ``mark`` is the session
-    before the first of those draws, ``events`` the events played since, ``undoable``
-    whether the session kept undo before."""
-
-    mark: _Mark
-    events: tuple[Event, ...]
-    undoable: bool
-
-
-@frozen
-class _Dealt:
-    """How a hand was dealt, and the index in the record of its first move: enough to
-    deal it again and replay its knowledge model."""
-
-    deal: Deal
-    dealer: int
-    start: int
 
 
 class Session:
@@ -190,39 +100,22 @@ class Session:
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
         self.last_span = Span(1, 1)
         self._claim_line = 0  # the line of the last claim: its note cites it, not a show
-        self.state, self.knowledge = self._deal(deal, game.dealer)
-        self._marks: list[_Mark] = []
-        self._fork: _Fork | None = None  # the dealer's draws, while open to another reading
-        self._reread: _Fork | None = None  # the fork the event being played read again
+        self.state, self.knowledge = deal_hand(game, deal, game.dealer)
+        self._marks: list[Mark] = []
+        self._fork: Fork | None = None  # the dealer's draws, while open to another reading
+        self._reread: Fork | None = None  # the fork the event being played read again
         self._trusting = False
         self._undoable = False  # whether an event may be taken back (attempt, settle)
         self._trusted: set[int] = set()  # the moves played trusted, by index in the record
-        self._dealt = _Dealt(deal, game.dealer, 0)
+        self._dealt = Dealt(deal, game.dealer, 0)
         # The hands over, to take a new hand back: how each was dealt, and its knowledge
         # model when there is no record to replay it from (a long match keeps no models).
-        self._finished: list[tuple[_Dealt, Knowledge | None]] = []
-
-    def _deal(self, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
-        game = self.game
-        state = self.engine.start(game.table.players, dealer, deal.hands, deal.stock,
-                                  game.teams, deal.centre, hidden=deal.hidden)
-        if not state.unplaced:
-            return state, None
-        face_down = [c for c in game.spec.cards if c not in deal.centre]
-        sizes = [state.hand_size(seat) for seat in range(len(state.players))]
-        from referee.knowledge import Knowledge
-
-        model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
-        return state, model
+        self._finished: list[tuple[Dealt, Knowledge | None]] = []
 
     def totals(self) -> list[int]:
         """Match points so far, this hand's included: its points, or (a match counting
         hands won) a point for each side that won it once it is over."""
-        result = self.engine.outcome(self.state)
-        scores = result.scores
-        if self.game.spec.match_by_hands:
-            scores = tuple(int(side in result.winners) for side in range(len(scores)))
-        return [banked + score for banked, score in zip(self.banked, scores, strict=True)]
+        return match_totals(self.engine, self.state, self.banked, self.game.spec.match_by_hands)
 
     def match_over(self) -> bool:
         """Whether the match (or the one game, without a target) is over."""
@@ -235,14 +128,7 @@ class Session:
         described = describe(self.engine, self.state, sides)
         if self.game.target is None:
             return described
-        totals = self.totals()
-        described["hand"] = self.hand
-        described["scores"] = dict(zip(sides, totals, strict=True))
-        described["over"] = self.match_over()
-        best = max(totals)
-        described["winners"] = ([side for side, total in zip(sides, totals, strict=True)
-                                 if total == best] if described["over"] else [])
-        return described
+        return with_match(described, sides, self.totals(), self.hand, self.match_over())
 
     # -- events ---------------------------------------------------------------------
 
@@ -250,101 +136,40 @@ class Session:
         """Play one event as :meth:`play` does, but when it is refused, leave everything
         as it was and return the error. With ``trust``, what the event says of the cards
         is not checked (the table accepted it)."""
-        mark, before = self._mark(), self.state
+        mark, before = take_mark(self), self.state
         self._trusting = trust
         try:
             self.play(event)
         except RefereeError as error:
-            self._rollback(mark)
+            roll_back(self, mark)
             return error
         finally:
             self._trusting = False
-        self._keep(mark, before)
+        keep(self, mark, before)
         return None
 
     def settle(self) -> RefereeError | None:
         """Play the moves the cards force now (a lay phase nobody lays down in, at a hidden
         table; answers and draws, with an open deal), as :meth:`attempt` plays an event:
         when one is refused, everything is left as it was. :meth:`undo` takes them back."""
-        mark, before = self._mark(), self.state
+        mark, before = take_mark(self), self.state
         try:
             if self._fork is not None:
-                self._forked(self._fork, lambda: self.fill_forced(self.last_span))
+                forked(self, self._fork, lambda: self.fill_forced(self.last_span))
             else:
                 self.fill_forced(self.last_span)
         except RefereeError as error:
-            self._rollback(mark)
+            roll_back(self, mark)
             return error
-        self._keep(mark, before)
+        keep(self, mark, before)
         return None
 
     def undo(self) -> bool:
         """Take back the last event :meth:`attempt` accepted; False when there is none."""
         if not self._marks:
             return False
-        self._rollback(self._marks.pop())
+        roll_back(self, self._marks.pop())
         return True
-
-    def _mark(self) -> _Mark:
-        self._undoable = True
-        return _Mark(self.state.copy(),
-                     self.knowledge.depth if self.knowledge is not None else 0,
-                     len(self.record.played) if self.record is not None else 0,
-                     len(self.notes), self.hand, self.banked, self.last_span,
-                     len(self._finished), self._claim_line, self._fork)
-
-    def _keep(self, mark: _Mark, before: GameState) -> None:
-        """Keep ``mark`` for undo: of a state changed in place, only the changed fields."""
-        old = mark.state
-        assert old is not None
-        mark.reread, self._reread = self._reread, None
-        if self.state is before:
-            values = _state_fields(old)
-            mark.changed = tuple(chain.from_iterable(compress(  # in C: an event costs little
-                zip(STATE_FIELDS, values, strict=True), map(ne, values, _state_fields(before)))))
-            mark.state = None
-        self._marks.append(mark)
-
-    def _rollback(self, mark: _Mark) -> None:
-        self._reread = None
-        if mark.reread is not None:  # back to the draws before the event, read as before
-            self._back_to(mark.reread)
-            for written in mark.reread.events:
-                self._play(written)
-            self._fork = mark.reread
-            return
-        if mark.state is not None:
-            self.state = mark.state
-        for name, value in zip(mark.changed[::2], mark.changed[1::2], strict=True):
-            setattr(self.state, str(name), value)
-        if len(self._finished) > mark.finished:  # the event began a hand: back to the last
-            self._dealt, model = self._finished[mark.finished]
-            del self._finished[mark.finished:]
-            self.knowledge = model if self.record is None else self._replayed(mark.played)
-        if self.knowledge is not None:
-            while self.knowledge.depth > mark.depth:
-                self.knowledge.undo()
-        if self._trusted and max(self._trusted) >= mark.played:
-            self._trusted = {index for index in self._trusted if index < mark.played}
-        if self.record is not None:
-            del self.record.played[mark.played:]
-        del self.notes[mark.notes:]
-        self.hand, self.banked, self.last_span = mark.hand, mark.banked, mark.last_span
-        self._claim_line, self._fork = mark.claim_line, mark.fork
-
-    def _replayed(self, end: int) -> Knowledge | None:
-        """The knowledge model of the hand in the record up to ``end`` (a hand over, kept
-        as its deal), dealt again and its moves replayed: as :meth:`_play_move` built it."""
-        state, model = self._deal(self._dealt.deal, self._dealt.dealer)
-        engine = self.engine
-        for index in range(self._dealt.start, end) if model is not None else ():
-            line, move = self.kept.played[index]
-            assert model is not None and not isinstance(move, str)
-            facts = () if index in self._trusted else engine.facts(state, move)
-            model.add(line, [fact for fact in facts if decide(state, fact) is not True])
-            engine.apply(state, move)
-            model.moved(state.moved)
-        return model
 
     @property
     def kept(self) -> Record:
@@ -359,67 +184,13 @@ class Session:
             self._play(event)
         elif self._trusting or (fork is None and not self._by(event, self.state.dealer)):
             if fork is not None:  # the table's word: the draws stay read as they are
-                self._close(fork)
+                close(self, fork)
             self._play(event)
         else:
             if fork is None:  # the dealer's first draw: a replacement, or a move in turn
                 undoable = self._undoable  # before the mark, which keeps undo from now
-                fork = _Fork(self._mark(), (), undoable)
-            self._forked(fork, lambda: self._play(event), event)
-
-    def _forked(self, fork: _Fork, action: Callable[[], None],
-                event: Event | None = None) -> None:
-        """Do ``action`` (play ``event``, or the moves the cards force) with the dealer's
-        draws read as replacements; when it is refused, read them again as moves in turn
-        (:class:`_Fork`)."""
-        try:
-            action()
-        except RefereeError as error:
-            first = fork.events[0] if fork.events else event
-            assert first is not None  # a fork kept holds the draw that opened it
-            if not self._read_again(fork, first, action):
-                raise error from None
-            return
-        if self.state.refill_open:  # still open to either reading
-            events = fork.events if event is None else (*fork.events, event)
-            self._fork = _Fork(fork.mark, events, fork.undoable)
-        else:  # the lay phase ended as the first reading has it
-            self._close(fork)
-
-    def _read_again(self, fork: _Fork, first: Event, action: Callable[[], None]) -> bool:
-        """Read the dealer's draws again: end the lay phase before the ``first`` of them,
-        play them as moves in turn, then ``action``. When that fails too, the first
-        reading is restored, where its error was found, and the answer is ``False``."""
-        self._back_to(fork)
-        try:
-            self.fill_forced(first.span, first)  # the lay phase ends
-            for written in fork.events:
-                self._play(written)
-            action()
-        except RefereeError:
-            self._back_to(fork)
-            with suppress(RefereeError):
-                for written in fork.events:
-                    self._play(written)
-                action()
-            self._undoable = fork.undoable
-            return False
-        self._close(fork)
-        if fork.undoable:
-            self._reread = fork  # for the undo of this event (:meth:`_keep`)
-        return True
-
-    def _back_to(self, fork: _Fork) -> None:
-        """The session as it was before the first of the dealer's draws (the mark kept
-        intact, to go back to again)."""
-        mark = fork.mark
-        assert mark.state is not None
-        self._rollback(replace(mark, state=mark.state.copy()))
-
-    def _close(self, fork: _Fork) -> None:
-        """The dealer's draws are read one way for good."""
-        self._fork = None
-        self._undoable = fork.undoable
+                fork = Fork(take_mark(self), (), undoable)
+            forked(self, fork, lambda: self._play(event), event)
 
     def _play(self, event: Event) -> None:
         self.last_span = event.span
@@ -494,12 +265,12 @@ class Session:
         if fork is None:
             self._fill_in_at_the_end()
             return
-        self._forked(fork, self._fill_in_at_the_end)
+        forked(self, fork, self._fill_in_at_the_end)
         fork = self._fork
         if fork is not None and fork.events and self.state.refill_open:
             # it ends open to both readings: where the cards allow it, the draws are
             # moves in turn, and the game ends owing no replacement
-            self._read_again(fork, fork.events[0], self._fill_in_at_the_end)
+            read_again(self, fork, fork.events[0], self._fill_in_at_the_end)
 
     def _fill_in_at_the_end(self) -> None:
         try:
@@ -531,12 +302,12 @@ class Session:
         if model is not None:
             undecided = len(model.undecided)
             if not model.add(span.line, unsettled):
-                error = self._contradiction(model.explain(), span)
+                error = contradiction(model.explain(), span, state, engine.lookups)
                 model.undo()
                 raise error
             if counted is not None:  # the model allows it only for facts the table set aside
                 model.undo()
-                raise _miscounted(state, counted).located(span)
+                raise miscounted(state, counted).located(span)
             if len(model.undecided) > undecided:
                 self.notes.append((span.line, "no solver settled in its time whether a deal "
                                    "explains this event; the referee goes on as if one does"))
@@ -560,47 +331,23 @@ class Session:
             self.notes.append((self._claim_line, bounded(describe_judgement(
                 state, claim, judgement, self.game.side_names))))
 
-    def _contradiction(self, proof: Proof, span: Span) -> RefereeError:
-        """The error for an event no deal explains, with the lines that prove it."""
-        said = "; ".join(fact.reason for fact in proof.claims)
-        reasons = "; ".join(f"line {line}: {reason}" for line, reason in proof.because)
-        if proof.forced:
-            who = self.state.players[proof.claims[0].place]
-            but = (f"but every deal that explains the earlier events puts "
-                   f"{self.engine.lookups.listed(proof.forced)} in {who}'s hand")
-        elif reasons:
-            but = "but no deal of the cards explains that together with the earlier events"
-        else:
-            but = "but no deal of the cards explains that"
-        message = f"{said}; {but}" + (f": {reasons}" if reasons else "")
-        return RefereeError(Kind.CONTRADICTION, message, span, proof.because)
-
     def _new_hand(self, event: Event) -> None:
         game = self.game
-        if game.target is None:
-            raise RefereeError(Kind.ILLEGAL, "this transcript is one hand: a match needs "
-                               "'target: N' in the header", event.span)
-        if self.match_over():
-            raise RefereeError(Kind.OVER, "the match is over", event.span)
-        if not self.state.over:
-            raise RefereeError(Kind.ILLEGAL, f"hand {self.hand} is not over yet", event.span)
-        if event.count != self.hand + 1:
-            raise RefereeError(Kind.ILLEGAL, f"the next hand is hand {self.hand + 1}, "
-                               f"not {event.count}", event.span)
+        refuse_new_hand(game, self.hand, self.state.over, self.match_over(), event)
         names = game.table.players
         dealer = (game.dealer + self.hand) % len(names)
         deal = deal_next_hand(game, event.headers, dealer, event.span)  # may refuse: then
         ended, model = self._dealt, self.knowledge  # nothing has changed
         self.banked = self.totals()
         self.hand += 1
-        self.state, self.knowledge = self._deal(deal, dealer)
+        self.state, self.knowledge = deal_hand(game, deal, dealer)
         if self._undoable:  # the hand over is replayed from the record if it is taken back
             self._finished.append((ended, model if self.record is None else None))
         if self.record is not None:
             for written in [f"hand {self.hand}", *write_deal(
                     names, deal.hands, deal.stock, deal.centre, hidden=deal.hidden)]:
                 self.record.add(event.span.line, written)
-        self._dealt = _Dealt(deal, dealer, len(self.record.played) if self.record else 0)
+        self._dealt = Dealt(deal, dealer, len(self.record.played) if self.record else 0)
 
     # -- what is known ---------------------------------------------------------------------
 
@@ -608,40 +355,4 @@ class Session:
         """Every card's possible places now: a player, ``stock``, ``centre``, ``sets``
         (laid, won or void) or ``piles`` (captured); with ``seconds``, the places not
         ruled out in that time."""
-        state = self.state
-        names = state.players
-        possible = (self.knowledge.possible_places(seconds)
-                    if self.knowledge is not None and self.knowledge.consistent else {})
-        known_stock = {c for c in state.stock if c is not None}
-        in_piles = {c for pile in state.piles for c in pile}
-        holder = {c: seat for seat, hand in enumerate(state.hands) for c in hand}
-        places: dict[str, list[str]] = {}
-        for card in self.game.spec.cards:
-            if card in holder:
-                found = [names[holder[card]]]
-            elif card in known_stock:
-                found = ["stock"]
-            elif card in state.centre:
-                found = ["centre"]
-            elif card in in_piles:
-                found = ["piles"]
-            elif card in possible:
-                found = list(dict.fromkeys(names[p] if p >= 0 else "stock"
-                                           for p in possible[card]))
-            elif card in state.unplaced:
-                found = [*names, "stock"] if state.stock else list(names)
-            else:
-                found = ["sets"]
-            places[card] = found
-        return places
-
-
-def _miscounted(state: GameState, fact: Fact) -> RefereeError:
-    """The contradiction of a fact the counts of cards and the cards known rule out,
-    though the knowledge model (some facts set aside by the table) would allow it."""
-    low, high = count_range(state, fact.place, fact.cards)
-    who = state.players[fact.place] if fact.place >= 0 else "the stock"
-    but = (f"{who} is known to hold {low} of those cards" if low > fact.most else
-           f"counting {who}'s cards and the cards known elsewhere, {who} holds at most "
-           f"{high} of those cards")
-    return RefereeError(Kind.CONTRADICTION, f"{fact.reason}; but {but}")
+        return where_cards(self.state, self.knowledge, self.game.spec.cards, seconds)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from referee import undo
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.knowledge import Knowledge
@@ -161,7 +162,7 @@ def test_a_hand_replayed_from_the_record_sets_aside_what_the_table_accepted() ->
     assert session.attempt(events[4]) is None
     model = session.knowledge
     assert model is not None
-    replayed = session._replayed(len(session.kept.played))  # as undo of a new hand does
+    replayed = undo.replayed(session, len(session.kept.played))  # as undo of a new hand does
     assert replayed is not None and replayed.consistent
     assert replayed.depth == model.depth
     assert ({(c.line, c.least, c.most) for c in replayed.active}
