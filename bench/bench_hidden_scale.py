@@ -119,7 +119,7 @@ def run_one(mode: str, file: Path) -> dict[str, float]:
             raise SystemExit(verdict.report())
         events = verdict.events
     else:
-        from referee.live import resume
+        from referee.live_start import resume
 
         with tempfile.TemporaryDirectory() as folder:
             copy = Path(folder) / file.name

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from referee.checker import gc_paused
 from referee.engine import Engine
-from referee.live import Seating, start
+from referee.live_start import Seating, start
 from referee.loader import load_spec
 from referee.rulefiles import find_rule_file
 from referee.simulate import PLAYER_NAMES, play_one, seeds

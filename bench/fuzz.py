@@ -74,7 +74,7 @@ from referee.engine import Engine
 from referee.errors import RefereeError
 from referee.files import write_file
 from referee.lint import lint_file
-from referee.live import Seating, start
+from referee.live_start import Seating, start
 from referee.loader import load_spec
 from referee.notation import write_game
 from referee.runs import Settings, play_games

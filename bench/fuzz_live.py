@@ -26,7 +26,9 @@ from fuzz_outputs import echoed, error_problems, names_shown, unreadable
 
 from referee.checker import check_file
 from referee.errors import Kind, RefereeError, Span
-from referee.live import ACCEPTED_MARK, CUT_MARK, LiveTable, Reply, Seating, resume, start
+from referee.live import LiveTable
+from referee.live_start import Seating, resume, start
+from referee.live_words import ACCEPTED_MARK, CUT_MARK, Reply
 from referee.notation import Header, TranscriptReader, write_game
 from referee.setup import set_up
 from referee.values import replace

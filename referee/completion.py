@@ -19,7 +19,8 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from referee.choices import Choices
-from referee.live import Command, LiveTable
+from referee.live import LiveTable
+from referee.live_commands import Command
 from referee.sanitize import printable
 from referee.state import Phase
 

@@ -29,7 +29,9 @@ from prompt_toolkit.output import Output
 
 from referee.completion import TableCompleter
 from referee.errors import Kind, RefereeError
-from referee.live import LiveTable, Reply, Seating, resume, start
+from referee.live import LiveTable
+from referee.live_start import Seating, resume, start
+from referee.live_words import Reply
 from referee.output import INTERRUPTED, silence
 from referee.reading import ascii_number, quoted
 from referee.sanitize import printable

@@ -9,7 +9,9 @@ import pytest
 
 from referee.counts import count_problem
 from referee.errors import RefereeError
-from referee.live import ACCEPTED_MARK, LiveTable, Seating, resume, start
+from referee.live import LiveTable
+from referee.live_start import Seating, resume, start
+from referee.live_words import ACCEPTED_MARK
 from referee.state import GameState
 
 TINY_GO_FISH = Path(__file__).parent / "rules_support" / "hidden" / "tiny-go-fish.rules"

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from referee.checker import check_file
 from referee.cli import main
-from referee.live import resume
+from referee.live_start import resume
 from referee.notation import read_transcript
 from referee.session import Session
 from referee.setup import set_up

@@ -18,7 +18,9 @@ from referee import cache
 from referee.checker import check_file, check_text
 from referee.cli import main
 from referee.engine import Engine
-from referee.live import CUT_MARK, LiveTable, Seating, resume, start
+from referee.live import LiveTable
+from referee.live_start import Seating, resume, start
+from referee.live_words import CUT_MARK
 from referee.loader import load_spec
 from referee.notation import read_transcript, write_game
 from referee.prompt import default_out

@@ -163,7 +163,7 @@ def test_the_fuzz_sees_a_save_through_a_link(bench: ModuleType, tmp_path: Path,
     link = tmp_path / "copy.txt"
     case.plant(link, "link")
     assert not case.found.problems
-    monkeypatch.setattr("referee.live.save_copy",
+    monkeypatch.setattr("referee.live_commands.save_copy",
                         lambda path, text, force=False: path.write_text(text))
     case.type(f"save {link}")
     assert any("victim.txt changed" in problem for problem in case.found.problems)

@@ -10,7 +10,7 @@ import pytest
 from referee import cache, loader
 from referee.checker import check_file
 from referee.errors import Kind
-from referee.live import Seating, resume, start
+from referee.live_start import Seating, resume, start
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from referee import undo
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.knowledge import Knowledge
-from referee.live import resume
+from referee.live_start import resume
 from referee.loader import load_spec
 from referee.notation import Event, read_transcript
 from referee.session import Session

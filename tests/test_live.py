@@ -29,7 +29,9 @@ from referee.checker import check_file, check_text
 from referee.cli import main
 from referee.completion import candidates
 from referee.engine import Engine
-from referee.live import ACCEPTED_MARK, LiveTable, Seating, resume, start
+from referee.live import LiveTable
+from referee.live_start import Seating, resume, start
+from referee.live_words import ACCEPTED_MARK
 from referee.loader import load_spec
 from referee.notation import read_events
 from referee.prompt import prompt_session, run_prompt

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from referee.checker import check_file
 from referee.cli import main
-from referee.live import LiveTable, Seating, start
+from referee.live import LiveTable
+from referee.live_start import Seating, start
 
 WAITING = "accept or undo the contradiction on Bob asks Cy for 7 (a new event drops it)"
 

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from referee.checker import check_text
 from referee.cli import main
 from referee.errors import Kind, RefereeError
-from referee.live import LiveTable, Seating, start
+from referee.live import LiveTable
+from referee.live_start import Seating, start
 from referee.loader import load_spec
 
 # Every way a terminal can be told to do something: clear the screen, set the window
