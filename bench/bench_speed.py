@@ -73,9 +73,16 @@ def measure(folder: Path, runs: int) -> dict[str, float]:
     """Every figure, with ``referee`` imported from the current ``sys.path``."""
     from referee.checker import check_file
     from referee.engine import Engine
-    from referee.loader import load_spec
-    from referee.rulefiles import find_rule_file
     from referee.simulate import play_one, seeds
+
+    try:
+        from referee.loader import load_spec
+        from referee.rulefiles import find_rule_file
+    except ImportError:  # a tree from before issue 19
+        from referee.compile import (  # type: ignore[attr-defined,no-redef]
+            find_rule_file,
+            load_spec,
+        )
 
     figures: dict[str, float] = {}
     for name, _players in GAMES:

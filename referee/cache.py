@@ -58,7 +58,7 @@ class _Ledger:
 
 
 _LEDGER = _Ledger()
-register("cache.ledger", _LEDGER.forget, lambda: int(_LEDGER.place is not None))
+register("referee.cache._LEDGER", _LEDGER.forget, lambda: int(_LEDGER.place is not None))
 
 
 def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:

@@ -16,7 +16,6 @@ change a verdict; :func:`referee.cache.clear_folder` removes its entries, and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -28,24 +27,19 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class _Registered:
-    clear: Callable[[], None]
-    size: Callable[[], int]
-
-
-_REGISTRY: dict[str, _Registered] = {}  # the registry itself: by the memo's name
+_REGISTRY: dict[str, tuple[Callable[[], None], Callable[[], int]]] = {}  # by name: clear, size
 
 
 def register(name: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
     """Keep a memo under ``name``: ``clear`` empties it, ``size`` counts what it holds.
     A name registered again (a module imported again) stands for its latest memo."""
-    _REGISTRY[name] = _Registered(clear, size)
+    _REGISTRY[name] = (clear, size)
 
 
 def memo(name: str, table: dict[K, V] | None = None) -> dict[K, V]:
-    """A dict kept as the memo ``name`` (a new one unless ``table`` is given); its owner
-    bounds it."""
+    """A dict kept as the memo ``name`` (its module and variable, by custom), a new one
+    unless ``table`` is given. Its owner bounds it: each memo forgets in its own way
+    (all at once when full, or the least recently used first)."""
     kept: dict[K, V] = {} if table is None else table
     register(name, kept.clear, kept.__len__)
     return kept
@@ -65,13 +59,13 @@ def memoized(maxsize: int | None = None
 
 def clear_caches() -> None:
     """Empty every memo the referee keeps in this process (not the disk cache)."""
-    for registered in list(_REGISTRY.values()):
-        registered.clear()
+    for clear, _ in list(_REGISTRY.values()):
+        clear()
 
 
 def cache_sizes() -> dict[str, int]:
     """What each registered memo holds now, by its name."""
-    return {name: registered.size() for name, registered in _REGISTRY.items()}
+    return {name: size() for name, (_, size) in _REGISTRY.items()}
 
 
 def registered_names() -> tuple[str, ...]:

@@ -32,7 +32,7 @@ Stamp = tuple[int, int, int, int, int]  # a file's device, inode, size, modifica
 Stamps = tuple[Stamp | None, ...]  # the chain's files' stamps when read; None: not to be trusted
 SETTLED_NS = 2_000_000_000  # a file unchanged this long before it is looked at keeps its stamp
 _LOADED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Chain, Stamps, GameSpec]] = memo(
-    "loader.loaded")
+    "referee.loader._LOADED")
 
 
 def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:

@@ -212,7 +212,8 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_READ_LINES: dict[str, tuple[Event, ...]] = memo("notation.read_lines")  # a line: its events at 0
+# a line's text: its events, read at line 0
+_READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.notation._READ_LINES")
 _MAX_READ_LINES = 8192
 
 

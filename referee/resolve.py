@@ -45,7 +45,7 @@ from referee.state import PHASE_ANSWER, GameState
 
 _OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
 _TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = memo(
-    "resolve.tables")
+    "referee.resolve._TABLES")
 
 
 def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:

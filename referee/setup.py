@@ -102,7 +102,7 @@ class Game:
         return self.team_names if self.spec.teams else self.table.players
 
 
-_ENGINES: dict[int, Engine] = memo("setup.engines")
+_ENGINES: dict[int, Engine] = memo("referee.setup._ENGINES")
 
 
 def engine_for(spec: GameSpec) -> Engine:

@@ -94,7 +94,7 @@ def parse_rule_file(path: Path) -> RuleFile:
 
 MAX_KEPT_PARSES = 128
 MAX_KEPT_CHARS = 16 * 256 * 1024  # a whole extends chain of files at the size cap
-_KEPT: dict[tuple[str, str, str], RuleFile] = memo("syntax.kept")
+_KEPT: dict[tuple[str, str, str], RuleFile] = memo("referee.syntax._KEPT")
 
 
 def parse_rules_text(text: str, source: str, name: str) -> RuleFile:

@@ -31,8 +31,8 @@ def test_clear_caches_empties_every_memo_after_a_check_of_several_files() -> Non
     for game in games:
         check_file(game, knowledge=True)
     held = cache_sizes()
-    for name in ("loader.loaded", "notation.read_lines", "setup.engines", "resolve.tables",
-                 "referee.cards.parse_card"):
+    for name in ("referee.loader._LOADED", "referee.notation._READ_LINES",
+                 "referee.setup._ENGINES", "referee.resolve._TABLES", "referee.cards.parse_card"):
         assert held[name] > 0, name
     clear_caches()
     assert {name: size for name, size in cache_sizes().items() if size} == {}
@@ -115,9 +115,10 @@ def test_no_module_keeps_a_cache_outside_the_registry() -> None:
 
 def test_the_memos_of_the_issue_are_registered() -> None:
     names = set(registered_names())
-    assert {"loader.loaded", "syntax.kept", "notation.read_lines", "setup.engines",
-            "resolve.tables", "referee.cards.parse_card", "referee.compile.rule_book",
-            "referee.names._alone", "referee.cache.folder", "referee.cache.fingerprint"} <= names
+    assert {"referee.loader._LOADED", "referee.syntax._KEPT", "referee.notation._READ_LINES",
+            "referee.setup._ENGINES", "referee.resolve._TABLES", "referee.cards.parse_card",
+            "referee.compile.rule_book", "referee.names._alone", "referee.cache.folder",
+            "referee.cache.fingerprint"} <= names
 
 
 def test_the_fingerprint_covers_modules_in_subpackages(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import loader as compiler
+from referee import loader
 from referee.checker import check_file
 
 TWO_PLAYERS = "game: mine\nplayers: Ann Bob\ndeal: hidden\n"
@@ -76,7 +76,7 @@ def test_the_disk_cache_follows_a_base_that_appears_beside_the_rule_file(
 def test_a_rule_file_changed_lately_is_read_again_though_its_stamp_is_the_same(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     unchanged = (1, 2, 3, 4, time.time_ns() + 60 * 10**9)  # two writes in one tick of a
-    monkeypatch.setattr(compiler, "_stamp", lambda file: unchanged)  # coarse clock: one stamp
+    monkeypatch.setattr(loader, "_stamp", lambda file: unchanged)  # coarse clock: one stamp
     rules = tmp_path / "mine.rules"
     rules.write_text("extends: go-fish\nplayers: 2 to 6\n")
     game = tmp_path / "game.txt"
