@@ -102,17 +102,35 @@ def fingerprint() -> str:
 
 def code_fingerprint(package: Path, grammar: Path) -> str:
     """A digest of every ``.py`` file under ``package``, in subpackages too, and of every
-    file in the ``grammar`` folder: their paths, sizes and modification times."""
+    ``.lark`` file in the ``grammar`` folder: their paths, sizes and modification times."""
+    files = _files(str(grammar), "grammar/", ".lark", deep=False)
+    files += _files(str(package), "", ".py", deep=True)
     digest = hashlib.sha256()
-    files = [(f"grammar/{file.name}", file) for file in grammar.glob("*.lark")]
-    files += [(file.relative_to(package).as_posix(), file) for file in package.rglob("*.py")]
     for name, file in sorted(files):
         try:
-            status = file.stat()
+            status = os.stat(file)
         except OSError:
             continue
         digest.update(f"{name}:{status.st_size}:{status.st_mtime_ns};".encode())
     return digest.hexdigest()
+
+
+def _files(folder: str, prefix: str, suffix: str, *, deep: bool) -> list[tuple[str, str]]:
+    """The files in ``folder`` (and, ``deep``, its folders but caches and links) whose
+    names end in ``suffix``: each as its path from ``folder`` after ``prefix``, and its
+    path. (``os.scandir``, not pathlib: a cold check takes this at every start.)"""
+    found = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.name.endswith(suffix):
+                    found.append((prefix + entry.name, entry.path))
+                elif deep and entry.name != "__pycache__" and entry.is_dir(
+                        follow_symlinks=False):
+                    found += _files(entry.path, f"{prefix}{entry.name}/", suffix, deep=True)
+    except OSError:
+        pass
+    return found
 
 
 def key(*parts: str) -> str:

@@ -15,7 +15,6 @@ from referee import cache
 from referee.caches import memo
 from referee.compile import rule_book
 from referee.errors import Kind, RefereeError
-from referee.extends import load_layers
 from referee.reading import decode, read_rule_file
 from referee.rulefiles import find_rule_file
 from referee.spec import GameSpec
@@ -62,6 +61,8 @@ def load_spec(path: Path, options: Mapping[str, str] | None = None) -> GameSpec:
         if spec.source != str(path):  # compiled from another spelling of the same file
             spec = replace(spec, source=str(path))
     else:
+        from referee.extends import load_layers  # only to compile: a hit reads no layer
+
         layers = load_layers(path)
         spec = rule_book(tuple(layers)).spec(dict(chosen))
         chain, stamps = _chain(layers)

@@ -20,10 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.claims import describe_judgement
-from referee.contradictions import contradiction, miscounted
 from referee.counts import count_problem
 from referee.described import describe, where_cards, with_match
-from referee.draw_readings import close, forked, read_again
 from referee.errors import Kind, RefereeError, Span, bounded
 from referee.facts import Fact, decide
 from referee.match import Dealt, deal_hand, match_totals, refuse_new_hand
@@ -54,10 +52,11 @@ from referee.state import (
     PHASE_STUCK_DRAW,
     PHASE_TURN_UP,
 )
-from referee.undo import Fork, Mark, keep, roll_back, take_mark
 
-if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
+if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only,
+    # undo and the dealer's draws read two ways when a live table or those draws need them
     from referee.knowledge import Knowledge
+    from referee.undo import Fork, Mark
 
 FITTING = {
     PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
@@ -136,6 +135,8 @@ class Session:
         """Play one event as :meth:`play` does, but when it is refused, leave everything
         as it was and return the error. With ``trust``, what the event says of the cards
         is not checked (the table accepted it)."""
+        from referee.undo import keep, roll_back, take_mark
+
         mark, before = take_mark(self), self.state
         self._trusting = trust
         try:
@@ -152,6 +153,9 @@ class Session:
         """Play the moves the cards force now (a lay phase nobody lays down in, at a hidden
         table; answers and draws, with an open deal), as :meth:`attempt` plays an event:
         when one is refused, everything is left as it was. :meth:`undo` takes them back."""
+        from referee.draw_readings import forked
+        from referee.undo import keep, roll_back, take_mark
+
         mark, before = take_mark(self), self.state
         try:
             if self._fork is not None:
@@ -168,6 +172,8 @@ class Session:
         """Take back the last event :meth:`attempt` accepted; False when there is none."""
         if not self._marks:
             return False
+        from referee.undo import roll_back
+
         roll_back(self, self._marks.pop())
         return True
 
@@ -182,7 +188,11 @@ class Session:
         fork = self._fork
         if fork is None and not (event.kind is EVENT_DRAW and self.state.refill_open):
             self._play(event)
-        elif self._trusting or (fork is None and not self._by(event, self.state.dealer)):
+            return
+        from referee.draw_readings import close, forked
+        from referee.undo import Fork, take_mark
+
+        if self._trusting or (fork is None and not self._by(event, self.state.dealer)):
             if fork is not None:  # the table's word: the draws stay read as they are
                 close(self, fork)
             self._play(event)
@@ -265,6 +275,8 @@ class Session:
         if fork is None:
             self._fill_in_at_the_end()
             return
+        from referee.draw_readings import forked, read_again
+
         forked(self, fork, self._fill_in_at_the_end)
         fork = self._fork
         if fork is not None and fork.events and self.state.refill_open:
@@ -302,11 +314,15 @@ class Session:
         if model is not None:
             undecided = len(model.undecided)
             if not model.add(span.line, unsettled):
+                from referee.contradictions import contradiction  # only when refused
+
                 error = contradiction(model.explain(), span, state, engine.lookups)
                 model.undo()
                 raise error
             if counted is not None:  # the model allows it only for facts the table set aside
                 model.undo()
+                from referee.contradictions import miscounted
+
                 raise miscounted(state, counted).located(span)
             if len(model.undecided) > undecided:
                 self.notes.append((span.line, "no solver settled in its time whether a deal "
