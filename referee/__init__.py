@@ -7,11 +7,7 @@ error, :class:`RefereeError`, a ``ValueError``. Each name is loaded when first u
 so that ``import referee`` (and a cold ``referee check``) stays cheap.
 """
 
-from __future__ import annotations
-
-from importlib import import_module
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # not typing's: importing typing here would cost a bare import
 if TYPE_CHECKING:
     from referee.api import Problem, Rules, Verdict, check, check_file, load_rules
     from referee.errors import RefereeError
@@ -48,7 +44,7 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    found = getattr(import_module(home), name)
+    found = getattr(__import__(home, fromlist=[name]), name)
     globals()[name] = found  # the next look-up is a plain one
     return found
 
