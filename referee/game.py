@@ -200,7 +200,7 @@ class Game:
                 if error is not None:
                     raise error
                 if trusted:
-                    game._lines.append(f"{ACCEPTED_MARK} {_typed(event)}")
+                    game._lines.append(accepted[event.span.line])
                     game._sizes[-1] += 1
             if reader.error is not None:
                 raise reader.error
@@ -343,14 +343,18 @@ class Game:
             if error is None:
                 done.append(did(session, played, notes))
                 continue
-            if error.kind is Kind.CONTRADICTION and self._acceptable(event):
-                self._pending = (_at(event, len(self._lines) + 1), error)
-                lead = f"accepted: {' / '.join(done)}; " if done else ""
-                return _refused(error, dropped + lead, "; accept() records it and goes on, "
-                                "undo() drops it, as does a new event")
+            rest = ""
+            if error.kind is Kind.CONTRADICTION:
+                unacceptable = self._unacceptable(event)
+                if unacceptable is None:
+                    self._pending = (_at(event, len(self._lines) + 1), error)
+                    lead = f"accepted: {' / '.join(done)}; " if done else ""
+                    return _refused(error, dropped + lead, "; accept() records it and goes "
+                                    "on, undo() drops it, as does a new event")
+                rest = f"; the table cannot accept it: {unacceptable.message}"
             for _ in range(index):
                 self.undo()
-            return _refused(error, dropped)
+            return _refused(error, dropped, rest)
         return Result(True, None, dropped + " / ".join(done))
 
     def accept(self) -> Result:
@@ -415,13 +419,13 @@ class Game:
             self._sizes.append(1)
         return error
 
-    def _acceptable(self, event: Event) -> bool:
-        """Whether the table could accept ``event`` against the cards (no rule broken,
-        no count no deal could reach): tried trusted, then taken back."""
-        if self._session.attempt(_at(event, len(self._lines) + 1), trust=True) is None:
+    def _unacceptable(self, event: Event) -> RefereeError | None:
+        """Why the table could not accept ``event`` against the cards (a rule broken, a
+        count no deal could reach), or None: tried trusted, then taken back."""
+        refusal = self._session.attempt(_at(event, len(self._lines) + 1), trust=True)
+        if refusal is None:
             self._session.undo()
-            return True
-        return False
+        return refusal
 
     def _waiting_words(self) -> str:
         assert self._pending is not None
@@ -507,15 +511,15 @@ def _check_word(text: object, what: str) -> None:
                            f"{why or 'it holds a line break, #, : or ;'}")
 
 
-def _accepted_lines(lines: list[str]) -> set[int]:
-    """The lines of the events the table accepted against the cards: each is followed
-    by an ``# accepted by the table:`` comment."""
-    found = set()
+def _accepted_lines(lines: list[str]) -> dict[int, str]:
+    """The lines of the events the table accepted against the cards, each with the
+    ``# accepted by the table:`` comment that follows it."""
+    found: dict[int, str] = {}
     last = 0
     for number, text in enumerate(lines, start=1):
         stripped = text.strip()
         if stripped.startswith(ACCEPTED_MARK) and last:
-            found.add(last)
+            found.setdefault(last, stripped)
         elif stripped and not stripped.startswith("#"):
             last = number
     return found
