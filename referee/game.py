@@ -31,7 +31,7 @@ from referee.reading import first_line, lines_of, quoted
 from referee.session import Session
 from referee.setup import set_up
 from referee.spec import HANDOVER_TO_CENTRE, Shown
-from referee.state import PHASE_ANSWER, PHASE_LAY
+from referee.state import PHASE_ANSWER, PHASE_ASK, PHASE_LAY
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
 from referee.writer import format_move
@@ -256,7 +256,7 @@ class Game:
         moves: list[Move] = list(engine.legal_moves(state))
         hidden = session.knowledge is not None
         lines: list[str] = []
-        if hidden and (not moves or state.phase is PHASE_LAY):
+        if hidden and (not moves or state.phase is PHASE_LAY or state.phase is PHASE_ASK):
             moves += self._hidden_moves()
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
@@ -287,8 +287,8 @@ class Game:
         return moves
 
     def _hidden_lines(self) -> list[tuple[int, str]]:
-        """The answers and the named draws a hidden hand or stock may make, as (seat,
-        line): candidates, each tried before it is offered."""
+        """The asks, the answers and the named draws a hidden hand or stock may make, as
+        (seat, line): candidates, each tried before it is offered."""
         from referee.choices import Choices
 
         session = self._session
@@ -298,9 +298,13 @@ class Game:
         if mover is None:
             return []
         who = state.players[mover]
+        handover = session.game.spec.ask.handover
+        if state.phase is PHASE_ASK:
+            ask = "to lay out" if handover is HANDOVER_TO_CENTRE else "for"
+            return [(mover, f"{who} asks {state.players[target]} {ask} {item}")
+                    for target in choices.whom(mover) for item in choices.ask_items(mover)]
         if state.phase is PHASE_ANSWER:
-            verb = ("lays out" if session.game.spec.ask.handover is HANDOVER_TO_CENTRE
-                    else "gives")
+            verb = "lays out" if handover is HANDOVER_TO_CENTRE else "gives"
             lines = [f"{who} says {word}" for word in choices.answer_words()]
             if state.questioning is None:
                 lines += [f"{who} {verb} {item}" for item in choices.answer_items()]

@@ -101,8 +101,8 @@ def view_of(session: Session, seat: int | None, waiting: str | None = None) -> V
     if seat is not None:
         hand = tuple(session.engine.lookups.in_deck_order(state.hands[seat]))
         unknown = state.unknown[seat]
-    asks = table_asks(session)
     every = session.game.spec.shown is Shown.EVERY_EVENT
+    asks = table_asks(session, last_only=not every)
     return View(
         player=None if seat is None else state.players[seat], hand=hand, unknown=unknown,
         hands=dict(described["hands"]), sets=dict(described["sets"]),
@@ -114,24 +114,28 @@ def view_of(session: Session, seat: int | None, waiting: str | None = None) -> V
         match_hand=session.hand if session.game.target is not None else None)
 
 
-def table_asks(session: Session) -> list[str]:
+def table_asks(session: Session, *, last_only: bool = False) -> list[str]:
     """This hand's asks (and questions) with their answers, worded as the table saw
-    them: a rank's cards given by their count, not their names."""
+    them: a rank's cards given by their count, not their names; with ``last_only``,
+    the last one."""
     if session.record is None:
         return []
     entries = session.record.entries()
-    start = max((i + 1 for i, entry in enumerate(entries) if isinstance(entry, str)),
-                default=0)  # a new hand's lines: this hand's moves follow them
     asks: list[str] = []
-    for index in range(start, len(entries)):
+    answer: Move | None = None  # the first answer after the entry looked at
+    for index in range(len(entries) - 1, -1, -1):  # from the last back to the hand's start
         entry = entries[index]
-        if not isinstance(entry, Ask | Question):
-            continue
-        answer = next((m for m in entries[index + 1:]
-                       if isinstance(m, Give | Refuse | Answer)), None)
-        said = "no answer yet" if answer is None else _as_seen(session, entry, answer)
-        asks.append(f"{_written(session, entry)}; {said}")
-    return asks
+        if isinstance(entry, str):
+            break  # a new hand's lines: this hand's moves follow them
+        if isinstance(entry, Give | Refuse | Answer):
+            answer = entry
+        elif isinstance(entry, Ask | Question):
+            said = "no answer yet" if answer is None else _as_seen(session, entry, answer)
+            asks.append(f"{_written(session, entry)}; {said}")
+            answer = None
+            if last_only:
+                break
+    return asks[::-1]
 
 
 def _as_seen(session: Session, ask: Ask | Question, answer: Move) -> str:
