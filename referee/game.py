@@ -56,11 +56,11 @@ class Deal:
     centre: tuple[str, ...] = ()
 
     @classmethod
-    def hidden(cls, hands: Mapping[str, Iterable[str]] | None = None,
-               centre: Iterable[str] = ()) -> Deal:
+    def hidden(cls, hands: Mapping[str, Iterable[str] | str] | None = None,
+               centre: Iterable[str] | str = ()) -> Deal:
         """A hidden deal; ``hands``: the hands someone at the table knows (their own),
         ``centre``: the cards dealt face up."""
-        return cls("hidden", None, _hands(hands), (), tuple(centre))
+        return cls("hidden", None, _hands(hands), (), _cards(centre))
 
     @classmethod
     def seed(cls, number: int) -> Deal:
@@ -70,10 +70,11 @@ class Deal:
         return cls("seed", number)
 
     @classmethod
-    def given(cls, hands: Mapping[str, Iterable[str]], stock: Iterable[str] = (),
-              centre: Iterable[str] = ()) -> Deal:
-        """Every hand given by its cards, the stock top card last, and the centre."""
-        return cls("given", None, _hands(hands), tuple(stock), tuple(centre))
+    def given(cls, hands: Mapping[str, Iterable[str] | str], stock: Iterable[str] | str = (),
+              centre: Iterable[str] | str = ()) -> Deal:
+        """Every hand given by its cards, the stock (top card last) and the centre; cards
+        as lists, or strings of them (``"7H 7S"``)."""
+        return cls("given", None, _hands(hands), _cards(stock), _cards(centre))
 
     def lines(self) -> list[str]:
         """The header lines of this deal."""
@@ -88,8 +89,14 @@ class Deal:
         return lines
 
 
-def _hands(hands: Mapping[str, Iterable[str]] | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple((name, tuple(cards)) for name, cards in (hands or {}).items())
+def _hands(hands: Mapping[str, Iterable[str] | str] | None
+           ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((name, _cards(cards)) for name, cards in (hands or {}).items())
+
+
+def _cards(cards: Iterable[str] | str) -> tuple[str, ...]:
+    """Cards as a list, or as one string of them (``"7H 7S"``)."""
+    return tuple(cards.split()) if isinstance(cards, str) else tuple(cards)
 
 
 @frozen

@@ -123,15 +123,15 @@ def test_no_view_holds_another_hand(path: Path) -> None:
 
 
 def test_a_given_deal_shows_each_seat_its_own_hand_only() -> None:
-    hands = {"Ann": "2C 2D 2H 3C 3D 3H 4C".split(), "Bob": "5C 5D 5H 6C 6D 6H 7C".split()}
+    hands = {"Ann": "2C 2D 2H 3C 3D 3H 4C", "Bob": ["5C", "5D", "5H", "6C", "6D", "6H", "7C"]}
     with pytest.raises(referee.RefereeError):  # the stock is missing
         referee.Game.new("go-fish", ["Ann", "Bob"], deal=referee.Deal.given(hands=hands))
     rest = [c for c in load_spec(ROOT / "rules" / "go-fish.rules").cards
-            if c not in {*hands["Ann"], *hands["Bob"]}]
+            if c not in {*hands["Ann"].split(), *hands["Bob"]}]
     game = referee.Game.new("go-fish", ["Ann", "Bob"], dealer="Bob",
                             deal=referee.Deal.given(hands=hands, stock=rest))
     ann, bob, public = game.view("Ann"), game.view("Bob"), game.public_view()
-    assert set(ann.hand or ()) == set(hands["Ann"]) and ann.unknown == 0
+    assert set(ann.hand or ()) == set(hands["Ann"].split()) and ann.unknown == 0
     assert set(bob.hand or ()) == set(hands["Bob"])
     assert ann.hands == {"Ann": 7, "Bob": 7} and public.hand is None
     assert ann.turn == "Ann" and ann.shown == "every event" and ann.stock == len(rest)
@@ -145,7 +145,7 @@ def test_a_given_deal_shows_each_seat_its_own_hand_only() -> None:
 
 def test_a_hidden_deal_shows_the_hand_typed_to_its_seat_only() -> None:
     game = referee.Game.new("go-fish", ["Ann", "Bob", "Cy"], dealer="Cy",
-                            deal=referee.Deal.hidden(hands={"Ann": "4C 4H 9S QD KH".split()}))
+                            deal=referee.Deal.hidden(hands={"Ann": "4C 4H 9S QD KH"}))
     assert set(game.view("Ann").hand or ()) == {"4C", "4H", "9S", "QD", "KH"}
     assert game.view("Bob").hand == () and game.view("Bob").unknown == 5
     assert game.play("Ann asks Bob for 4").accepted and game.play("Bob gives 4S").accepted
