@@ -31,7 +31,7 @@ from referee.reading import first_line, lines_of, quoted
 from referee.session import Session
 from referee.setup import set_up
 from referee.spec import HANDOVER_TO_CENTRE, Shown
-from referee.state import PHASE_ANSWER, PHASE_ASK, PHASE_LAY
+from referee.state import PHASE_LAY
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
 from referee.writer import format_move
@@ -263,7 +263,7 @@ class Game:
         moves: list[Move] = list(engine.legal_moves(state))
         hidden = session.knowledge is not None
         lines: list[str] = []
-        if hidden and (not moves or state.phase is PHASE_LAY or state.phase is PHASE_ASK):
+        if hidden:
             moves += self._hidden_moves()
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
@@ -290,33 +290,34 @@ class Game:
             after = state.copy()
             session.engine.apply(after, EndLaying(state.turn))
             if not after.over:
-                moves += session.engine.legal_moves(after)
+                moves += session.engine.legal_moves(after)  # the turn's, after laying
         return moves
 
     def _hidden_lines(self) -> list[tuple[int, str]]:
-        """The asks, the answers and the named draws a hidden hand or stock may make, as
-        (seat, line): candidates, each tried before it is offered."""
+        """The asks, answers and named draws the cards known allow, as (seat, line):
+        candidates, each tried before it is offered."""
         from referee.choices import Choices
 
         session = self._session
         state = session.state
         choices = Choices(session, knowing=True)
-        mover = session.engine.current_player(state)
-        if mover is None:
-            return []
-        who = state.players[mover]
-        handover = session.game.spec.ask.handover
-        if state.phase is PHASE_ASK:
-            ask = "to lay out" if handover is HANDOVER_TO_CENTRE else "for"
-            return [(mover, f"{who} asks {state.players[target]} {ask} {item}")
-                    for target in choices.whom(mover) for item in choices.ask_items(mover)]
-        if state.phase is PHASE_ANSWER:
-            verb = "lays out" if handover is HANDOVER_TO_CENTRE else "gives"
-            lines = [f"{who} says {word}" for word in choices.answer_words()]
-            if state.questioning is None:
-                lines += [f"{who} {verb} {item}" for item in choices.answer_items()]
-            return [(mover, line) for line in lines]
-        return [(mover, f"{who} draws {card}") for card in choices.draw_items()]
+        to_centre = session.game.spec.ask.handover is HANDOVER_TO_CENTRE
+        names = state.players
+        lines: list[tuple[int, str]] = []
+        for seat in choices.actors():
+            who, verbs = names[seat], choices.verbs(seat)
+            if "asks" in verbs:
+                ask = "to lay out" if to_centre else "for"
+                lines += [(seat, f"{who} asks {names[target]} {ask} {item}")
+                          for target in choices.whom(seat) for item in choices.ask_items(seat)]
+            if "says" in verbs:
+                lines += [(seat, f"{who} says {word}") for word in choices.answer_words()]
+            for verb in ("gives", "lays out"):
+                if verb in verbs:
+                    lines += [(seat, f"{who} {verb} {item}") for item in choices.answer_items()]
+            if "draws" in verbs:
+                lines += [(seat, f"{who} draws {card}") for card in choices.draw_items()]
+        return lines
 
     def _allowed(self, text: str) -> bool:
         """Whether the referee accepts ``text`` now: tried, and taken back."""
