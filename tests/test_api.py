@@ -17,7 +17,7 @@ import referee
 from referee.compile import load_spec
 from referee.notation import TranscriptReader
 from referee.setup import engine_for
-from referee.simulate import play_one
+from referee.simulate import play_match_record, play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted((ROOT / "rules").glob("*.rules"))
@@ -245,3 +245,42 @@ def test_every_public_name_is_there_and_typed() -> None:
     with pytest.raises(AttributeError):
         referee.nothing  # type: ignore[attr-defined]  # noqa: B018
     assert (ROOT / "referee" / "py.typed").is_file()
+
+
+@pytest.mark.parametrize("hidden", [False, True], ids=["open", "hidden"])
+def test_a_match_plays_through_the_api_hand_by_hand(hidden: bool) -> None:
+    spec = load_spec(ROOT / "rules" / "go-fish.rules")
+    match = play_match_record(engine_for(spec), 3, 4, 8, hidden=hidden)
+    verdict = referee.check("\n".join(match.lines) + "\n")
+    assert match.hands > 1 and verdict.ok and verdict.outcome is not None
+    assert verdict.outcome.hands == match.hands
+    header, events = header_and_events(match.lines)
+    game = referee.Game.from_transcript(header)
+    for event in events:
+        assert game.play(event).accepted, event
+    assert game.outcome == verdict.outcome
+    assert referee.check(game.transcript()).to_json() == verdict.to_json()
+    while game.undo():  # back through every hand to the first deal
+        pass
+    assert game.transcript() == header.rstrip("\n") + "\n\n"
+
+
+def test_done_ends_the_laying_and_reads_back() -> None:
+    game = referee.Game.from_transcript(HIDDEN_GO_FISH)
+    assert game.awaiting.phase == "lay"
+    assert game.done().accepted and game.awaiting.phase == "ask"
+    assert game.transcript().splitlines()[-1] == "# done"
+    assert referee.Game.from_transcript(game.transcript()).awaiting == game.awaiting
+    assert game.undo() and game.awaiting.phase == "lay"
+
+
+def test_options_of_the_rules_and_of_the_game() -> None:
+    rules = referee.load_rules("literature", {"history": "yes"})
+    assert rules.options["history"] == "yes"
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    assert referee.Game.new(rules, names).public_view().shown == "every event"
+    game = referee.Game.new("literature", names, options={"history": "yes"})
+    assert game.public_view().shown == "every event"
+    assert "option history: yes" in game.transcript()
+    assert referee.Game.new("literature", names).public_view().shown == (
+        "the last ask and its answer")
