@@ -139,11 +139,17 @@ class Awaiting:
 class Game:
     """One game (or match) refereed event by event: one object per table."""
 
-    def __init__(self, session: Session, lines: list[str]) -> None:
+    def __init__(self, session: Session, text: str, end: int) -> None:
         """Use :meth:`new` or :meth:`from_transcript`."""
         self._session = session
-        self._lines = lines  # the transcript so far: the header, then one entry per event
-        self._sizes: list[int] = []  # how many lines each accepted entry added
+        # The transcript: the first ``end`` characters of ``text`` (the header written, or
+        # the transcript read, as typed: its line numbers stay those of the text), then
+        # a line or two for each event played since.
+        self._text = text
+        self._end = end
+        self._newlines = text.count("\n", 0, end)  # in text[:end]
+        self._added: list[str] = []
+        self._marks: list[tuple[int, int, int]] = []  # before each entry: end, newlines, added
         self._pending: tuple[Event, RefereeError] | None = None
 
     # -- starting ---------------------------------------------------------------------
@@ -188,46 +194,53 @@ class Game:
         """The game a transcript describes, its events played (those a live table
         accepted against the cards, marked ``# accepted by the table:``, accepted
         again), ready to go on; an event refused is a :class:`RefereeError`."""
-        reader = TranscriptReader(text, source)
-        if reader.error is not None and not reader.headers:
-            raise reader.error
         typed = lines_of(text.removeprefix("\ufeff"))
-        game = cls._started("\n".join(typed[:reader.events_from - 1]) + "\n", source,
-                            reader)
+        text = "\n".join(typed) + "\n"
+        reader = TranscriptReader(text, source)
+        starts = [0]  # the offset of each line
+        for typed_line in typed:
+            starts.append(starts[-1] + len(typed_line) + 1)
+        header = text[:starts[min(reader.events_from, len(starts)) - 1]]
+        game = cls._started(header, source, text, len(header))
         accepted = _accepted_lines(typed)
         dones = done_marks(text)
         with gc_paused():
             for event in reader.events():
                 while dones and dones[0] < event.span.line:
-                    game._settle_at(dones.pop(0), typed, source)
-                trusted = event.span.line in accepted
-                error = game._attempt(event, trust=False)
-                if error is not None and trusted:
-                    error = game._attempt(event, trust=True)
+                    game._settle_at(dones.pop(0), typed, starts, source)
+                span = event.span
+                game._move_end(starts[span.line - 1] + span.column - 1)
+                error = game._attempt(event, trust=False, as_typed=True)
+                if error is not None and span.line in accepted:
+                    error = game._attempt(event, trust=True, as_typed=True)
                 if error is not None:
                     raise error
-                if trusted:
-                    game._lines.append(accepted[event.span.line])
-                    game._sizes[-1] += 1
             if reader.error is not None:
                 raise reader.error
             for line in dones:
-                game._settle_at(line, typed, source)
+                game._settle_at(line, typed, starts, source)
+        game._move_end(len(text))  # the notes after the last event too
         return game
 
     @classmethod
-    def _started(cls, header: str, source: str,
-                 reader: TranscriptReader | None = None) -> Game:
-        reader = reader or TranscriptReader(header, source)
+    def _started(cls, header: str, source: str, text: str | None = None,
+                 end: int = 0) -> Game:
+        """A game set up from its ``header`` lines, no event played; ``text`` (the whole
+        transcript) holds them in its first ``end`` characters."""
+        reader = TranscriptReader(header, source)
         if reader.error is not None:
             raise reader.error
+        if not reader.headers:
+            raise RefereeError(Kind.HEADER, "a transcript starts with its header ('game: "
+                               "NAME', 'players: NAMES')", Span(1, 1, first_line(header),
+                                                                source))
         first = first_line(header)
         game = set_up(reader.headers, Span(1, 1, first, source, len(first)),
                       None if source.startswith("<") else Path(source).parent)
-        lines = lines_of(header)
-        while lines and not lines[-1].strip():
-            lines.pop()
-        return cls(Session(game), [*lines, ""])
+        if text is None:  # a header written: a blank line after it
+            text = header.rstrip("\n") + "\n\n"
+            end = len(text)
+        return cls(Session(game), text, end)
 
     # -- what it waits for ------------------------------------------------------------
 
@@ -321,7 +334,7 @@ class Game:
 
     def _allowed(self, text: str) -> bool:
         """Whether the referee accepts ``text`` now: tried, and taken back."""
-        events, unreadable = read_events(text, SOURCE, len(self._lines) + 1)
+        events, unreadable = read_events(text, SOURCE, self._next_line())
         if unreadable is not None or len(events) != 1:
             return False
         if self._session.attempt(events[0]) is not None:
@@ -343,7 +356,7 @@ class Game:
         if self._pending is not None:
             dropped = f"dropped the contradiction on {_typed(self._pending[0])}; "
             self._pending = None
-        events, unreadable = read_events(text, SOURCE, len(self._lines) + 1)
+        events, unreadable = read_events(text, SOURCE, self._next_line())
         if unreadable is not None:
             return _refused(unreadable, dropped)
         if not events:
@@ -359,7 +372,7 @@ class Game:
             if error.kind is Kind.CONTRADICTION:
                 unacceptable = self._unacceptable(event)
                 if unacceptable is None:
-                    self._pending = (_at(event, len(self._lines) + 1), error)
+                    self._pending = (_at(event, self._next_line()), error)
                     lead = f"accepted: {' / '.join(done)}; " if done else ""
                     return _refused(error, dropped + lead, "; accept() records it and goes "
                                     "on, undo() drops it, as does a new event")
@@ -381,8 +394,7 @@ class Game:
         again = self._attempt(event, trust=True)
         if again is not None:
             return _refused(again, "", " (it cannot be accepted)")
-        self._lines.append(f"{ACCEPTED_MARK} {printable(error.message)}".replace("\n", " "))
-        self._sizes[-1] += 1
+        self._added.append(f"{ACCEPTED_MARK} {printable(error.message)}".replace("\n", " "))
         return Result(True, None, "accepted by the table: " + did(session, played, notes))
 
     def undo(self) -> bool:
@@ -391,9 +403,10 @@ class Game:
         if self._pending is not None:
             self._pending = None
             return True
-        if not self._sizes or not self._session.undo():
+        if not self._marks or not self._session.undo():
             return False
-        del self._lines[len(self._lines) - self._sizes.pop():]
+        self._end, self._newlines, added = self._marks.pop()
+        del self._added[added:]
         return True
 
     def done(self) -> Result:
@@ -405,36 +418,57 @@ class Game:
             return _refused(error, "")
         return Result(True, None, f"done; {awaited(self._session)}")
 
-    def _attempt(self, event: Event, *, trust: bool) -> RefereeError | None:
-        """Play ``event`` as the next line; written to the transcript when accepted."""
+    def _attempt(self, event: Event, *, trust: bool, as_typed: bool = False
+                 ) -> RefereeError | None:
+        """Play ``event`` as the next line, written to the transcript when accepted; or,
+        ``as_typed``, as the transcript read holds it, where it stands."""
         session = self._session
-        event = _at(event, len(self._lines) + 1)
+        if not as_typed:
+            event = _at(event, self._next_line())
         played = len(session.kept.played)
         error = session.attempt(event, trust=trust)
         if error is not None:
             return error
-        added = _lines_of_entry(session, played, event)
-        self._lines += added
-        self._sizes.append(len(added))
+        self._marks.append((self._end, self._newlines, len(self._added)))
+        if not as_typed:
+            self._added += _lines_of_entry(session, played, event)
         return None
 
-    def _settle_at(self, line: int, typed: list[str], source: str) -> None:
+    def _next_line(self) -> int:
+        """The number of the transcript's next line."""
+        cut = self._end and self._text[self._end - 1] != "\n"  # it ends inside a line
+        return self._newlines + int(bool(cut)) + len(self._added) + 1
+
+    def _move_end(self, end: int) -> None:
+        """Hold the transcript read up to ``end``."""
+        if end >= self._end:
+            self._newlines += self._text.count("\n", self._end, end)
+        else:
+            self._newlines -= self._text.count("\n", end, self._end)
+        self._end = end
+
+    def _settle_at(self, line: int, typed: list[str], starts: list[int], source: str) -> None:
         """Replay a ``# done`` line of a transcript read: the moves the cards forced."""
-        error = self._settle()
+        self._move_end(starts[line - 1])
+        mark = (self._end, self._newlines, len(self._added))
+        error = self._session.settle()
         if error is not None:
             raise error.located(Span(line, 1, typed[line - 1], source))
+        self._marks.append(mark)
+        self._move_end(starts[line])
 
     def _settle(self) -> RefereeError | None:
+        mark = (self._end, self._newlines, len(self._added))
         error = self._session.settle()
         if error is None:
-            self._lines.append(DONE_MARK)
-            self._sizes.append(1)
+            self._marks.append(mark)
+            self._added.append(DONE_MARK)
         return error
 
     def _unacceptable(self, event: Event) -> RefereeError | None:
         """Why the table could not accept ``event`` against the cards (a rule broken, a
         count no deal could reach), or None: tried trusted, then taken back."""
-        refusal = self._session.attempt(_at(event, len(self._lines) + 1), trust=True)
+        refusal = self._session.attempt(_at(event, self._next_line()), trust=True)
         if refusal is None:
             self._session.undo()
         return refusal
@@ -482,7 +516,10 @@ class Game:
         :meth:`from_transcript`) reads back to the same state; an event the table
         accepted against the cards is followed by its ``# accepted by the table:``
         line, which ``referee play --resume`` and :meth:`from_transcript` honour."""
-        return "\n".join(self._lines) + "\n"
+        head = self._text[:self._end]
+        if head and not head.endswith("\n"):  # up to an event later on its line
+            head = head.rstrip(" \t;") + "\n"
+        return head + "".join(f"{line}\n" for line in self._added)
 
     def _words(self) -> str | None:
         return self._waiting_words() if self._pending is not None else None
@@ -523,15 +560,15 @@ def _check_word(text: object, what: str) -> None:
                            f"{why or 'it holds a line break, #, : or ;'}")
 
 
-def _accepted_lines(lines: list[str]) -> dict[int, str]:
-    """The lines of the events the table accepted against the cards, each with the
-    ``# accepted by the table:`` comment that follows it."""
-    found: dict[int, str] = {}
+def _accepted_lines(lines: list[str]) -> set[int]:
+    """The lines of the events the table accepted against the cards: each is followed
+    by an ``# accepted by the table:`` comment."""
+    found: set[int] = set()
     last = 0
     for number, text in enumerate(lines, start=1):
         stripped = text.strip()
         if stripped.startswith(ACCEPTED_MARK) and last:
-            found.setdefault(last, stripped)
+            found.add(last)
         elif stripped and not stripped.startswith("#"):
             last = number
     return found

@@ -134,9 +134,9 @@ def contradicted() -> tuple[referee.Game, referee.Result]:
 def test_a_contradiction_waits_and_undo_drops_it() -> None:
     game, result = contradicted()
     assert not result.accepted and result.kind == "contradiction"
-    assert [line for line, _ in result.because] == [6, 7]
+    assert [line for line, _ in result.because] == [5, 6]  # the lines of the transcript
     lines = game.transcript().splitlines()
-    assert lines[5] == "Ann asks Bob for 7" and lines[6] == "Bob gives 2"
+    assert lines[4] == "Ann asks Bob for 7" and lines[5] == "Bob gives 2"
     assert game.awaiting.phase == "contradiction" and game.legal_moves() == []
     assert "contradiction" in game.view("Ann").awaiting
     before = game.transcript()
@@ -172,7 +172,7 @@ def test_a_new_event_drops_the_contradiction() -> None:
 def test_play_keeps_the_events_before_a_contradiction() -> None:
     game = referee.Game.from_transcript(HIDDEN_GO_FISH)
     result = game.play("Ann asks Bob for 7; Bob gives 2; Ann asks Cy for 7; Cy gives 2")
-    assert result.kind == "contradiction" and result.line == 9
+    assert result.kind == "contradiction" and result.line == 8
     assert game.transcript().splitlines()[-1] == "Ann asks Cy for 7"
 
 
@@ -262,7 +262,7 @@ def test_a_match_plays_through_the_api_hand_by_hand(hidden: bool) -> None:
     assert referee.check(game.transcript()).to_json() == verdict.to_json()
     while game.undo():  # back through every hand to the first deal
         pass
-    assert game.transcript() == header.rstrip("\n") + "\n\n"
+    assert game.transcript() == header
 
 
 def test_done_ends_the_laying_and_reads_back() -> None:
@@ -284,3 +284,38 @@ def test_options_of_the_rules_and_of_the_game() -> None:
     assert "option history: yes" in game.transcript()
     assert referee.Game.new("literature", names).public_view().shown == (
         "the last ask and its answer")
+
+
+@pytest.mark.parametrize("text,kind,line", [
+    (HIDDEN_GO_FISH + "Bob asks Ann for 7\nAnn ???\n", "turn", 5),  # the first error first
+    (HIDDEN_GO_FISH + "Ann asks Bob for 7\nAnn ???\n", "syntax", 6),
+    ("game: go-fish\nplayers: Ann\n", "header", 2),
+    ("Ann asks Bob for 7\n", "header", 1),
+    ("", "header", 1),
+])
+def test_a_transcript_that_does_not_read_back_says_where(text: str, kind: str,
+                                                         line: int) -> None:
+    with pytest.raises(referee.RefereeError) as caught:
+        referee.Game.from_transcript(text)
+    assert caught.value.kind.value == kind and caught.value.span is not None
+    assert caught.value.span.line == line
+    assert referee.check(text).error == referee.check(text).error  # check agrees on kind
+    assert referee.check(text).error.kind == kind  # type: ignore[union-attr]
+
+
+def test_a_transcript_read_is_kept_as_typed_and_taken_back_event_by_event() -> None:
+    typed = ("# a game at the club\n" + HIDDEN_GO_FISH + "\nAnn asks Bob for 7; Bob gives 2  "
+             "# two sevens\nAnn asks Cy for 7\n# to be continued\n")
+    game = referee.Game.from_transcript(typed)
+    assert game.transcript() == typed
+    result = game.play("Cy gives 2")  # line 10 of the transcript; the proof cites its lines
+    assert result.line == 10 and [line for line, _ in result.because] == [7, 7]
+    assert game.undo() and game.undo()
+    assert game.transcript() == typed[:typed.index("Ann asks Cy")]  # its note kept
+    assert game.undo()
+    assert game.transcript() == typed[:typed.index(";")] + "\n"
+    assert game.play("Bob says no").accepted
+    assert game.transcript().endswith("\nAnn asks Bob for 7\nBob says no\n")
+    with pytest.raises(referee.RefereeError) as caught:
+        referee.Game.from_transcript(typed + "\nBob asks Ann for 7\n")
+    assert caught.value.span is not None and caught.value.span.line == 11
