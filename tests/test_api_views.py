@@ -73,16 +73,19 @@ def held(game: referee.Game) -> dict[str, set[str]]:
 
 
 def check_views(game: referee.Game, truth: dict[str, set[str]], seen: set[str],
-                deck: frozenset[str]) -> None:
-    """No view shows a card of another hand that the table has not seen named."""
+                deck: frozenset[str], *, validate: bool = True) -> None:
+    """No view shows a card of another hand that the table has not seen named; with
+    ``validate``, each is valid against the schema (slow: not at every step)."""
     everyone = set().union(*truth.values())
     public = game.public_view().to_json()
-    VIEWS.validate(public)
+    if validate:
+        VIEWS.validate(public)
     assert "hand" not in public and public["player"] is None
     assert not (cards_in(public, deck) & everyone) - seen
     for player in game.players:
         view = game.view(player).to_json()
-        VIEWS.validate(view)
+        if validate:
+            VIEWS.validate(view)
         assert set(view["hand"]) <= truth[player] | seen  # a claim's shows: ahead at one table
         others = everyone - truth[player]
         assert not (cards_in(view, deck) & others) - seen, (player, view)
@@ -109,14 +112,15 @@ def test_no_view_holds_another_hand(path: Path) -> None:
         hidden_game = referee.Game.from_transcript(hidden_header)
         given_game = referee.Game.from_transcript(open_header)
         seen: set[str] = set()
-        for event in events:
+        for step, event in enumerate(events):
             truth = held(given_game)
-            check_views(given_game, truth, seen, deck)
-            check_views(hidden_game, truth, seen, deck)
+            check_views(given_game, truth, seen, deck, validate=step % 20 == 0)
+            check_views(hidden_game, truth, seen, deck, validate=step % 20 == 10)
             assert hidden_game.play(event).accepted
             first = event.split("\n")[0]
             assert given_game.play(open_deals.get(first, event)).accepted
             seen |= cards_in(event, deck)
+        check_views(given_game, held(given_game), seen, deck)
         outcome = given_game.outcome
         assert outcome is not None and outcome == hidden_game.outcome
         jsonschema.validate(outcome.to_json(), OUTCOME_SCHEMA)
@@ -159,7 +163,8 @@ def test_a_hidden_deal_shows_the_hand_typed_to_its_seat_only() -> None:
 
 
 def test_literature_views_show_the_last_ask_only() -> None:
-    game = referee.Game.new("literature", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+    game = referee.Game.new("literature", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"],
+                            deal=referee.Deal.seed(3))
     assert game.public_view().shown == "the last ask and its answer"
     ann = game.awaiting.players[0] if game.awaiting.players else "Ann"
     asked = [m for m in game.legal_moves(ann) if " asks " in m]
