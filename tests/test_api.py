@@ -319,3 +319,19 @@ def test_a_transcript_read_is_kept_as_typed_and_taken_back_event_by_event() -> N
     with pytest.raises(referee.RefereeError) as caught:
         referee.Game.from_transcript(typed + "\nBob asks Ann for 7\n")
     assert caught.value.span is not None and caught.value.span.line == 11
+
+
+def test_an_accepted_contradiction_resumes_at_the_live_table(tmp_path: Path) -> None:
+    from referee.live import resume
+
+    game, _ = contradicted()
+    assert game.accept().accepted
+    path = tmp_path / "game.txt"
+    path.write_text(game.transcript(), encoding="utf-8")
+    table = resume(path, warn=lambda message: None)
+    try:
+        assert table.session.describe()["hands"] == game.public_view().hands
+        assert table.prompt() == game.awaiting.words
+        assert game.awaiting.words.endswith("Ann to ask")
+    finally:
+        table.journal.close()
