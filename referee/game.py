@@ -5,7 +5,8 @@ line of the transcript notation at a time (:meth:`Game.play`).
 A :class:`Game` drives a :class:`~referee.session.Session` as the live table does
 (referee/live.py): a refused event changes nothing; a contradiction (no deal of the
 cards explains the event) waits for :meth:`Game.accept` or :meth:`Game.undo`, and a
-new event drops it. Every accepted event is one line of :meth:`Game.transcript`.
+new event drops it. :meth:`Game.transcript` holds a transcript read as it was typed,
+then a line for each event played since.
 """
 
 from __future__ import annotations
@@ -347,20 +348,28 @@ class Game:
     def play(self, text: str) -> Result:
         """Play one or several events (lines of the notation, or several to a line with
         ``;``). A refused event changes nothing: the events before it in ``text`` are
-        taken back too. A contradiction keeps the events before it and waits for
-        :meth:`accept` or :meth:`undo`; a new event drops it."""
-        session = self._session
+        taken back too, and a contradiction waiting still waits. A contradiction keeps
+        the events before it and waits for :meth:`accept` or :meth:`undo`; an event
+        accepted, or a new contradiction, drops the one waiting."""
         if not isinstance(text, str):
             raise RefereeError(Kind.USAGE, "play takes the text of events")
-        dropped = ""
-        if self._pending is not None:
-            dropped = f"dropped the contradiction on {_typed(self._pending[0])}; "
-            self._pending = None
+        waiting, self._pending = self._pending, None
+        result = self._play(text)
+        if waiting is None:
+            return result
+        if not result.accepted and self._pending is None:  # nothing changed
+            self._pending = waiting
+            return result
+        return replace(result, message=f"dropped the contradiction on {_typed(waiting[0])}; "
+                       f"{result.message}")
+
+    def _play(self, text: str) -> Result:
+        session = self._session
         events, unreadable = read_events(text, SOURCE, self._next_line())
         if unreadable is not None:
-            return _refused(unreadable, dropped)
+            return _refused(unreadable, "")
         if not events:
-            return Result(False, Kind.SYNTAX.value, dropped + "no event to play")
+            return Result(False, Kind.SYNTAX.value, "no event to play")
         done: list[str] = []
         for index, event in enumerate(events):
             played, notes = len(session.kept.played), len(session.notes)
@@ -374,13 +383,13 @@ class Game:
                 if unacceptable is None:
                     self._pending = (_at(event, self._next_line()), error)
                     lead = f"accepted: {' / '.join(done)}; " if done else ""
-                    return _refused(error, dropped + lead, "; accept() records it and goes "
-                                    "on, undo() drops it, as does a new event")
+                    return _refused(error, lead, "; accept() records it and goes on, undo() "
+                                    "drops it, as does a new event")
                 rest = f"; the table cannot accept it: {unacceptable.message}"
             for _ in range(index):
                 self.undo()
-            return _refused(error, dropped, rest)
-        return Result(True, None, dropped + " / ".join(done))
+            return _refused(error, "", rest)
+        return Result(True, None, " / ".join(done))
 
     def accept(self) -> Result:
         """Record the contradiction just reported, as the table's word, and go on."""

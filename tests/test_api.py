@@ -335,3 +335,11 @@ def test_an_accepted_contradiction_resumes_at_the_live_table(tmp_path: Path) -> 
         assert game.awaiting.words.endswith("Ann to ask")
     finally:
         table.journal.close()
+
+
+def test_a_refused_event_leaves_the_contradiction_waiting() -> None:
+    game, _ = contradicted()
+    before = game.transcript()
+    assert game.play("Bob asks Cy for 7").kind == "turn"
+    assert game.awaiting.phase == "contradiction" and game.transcript() == before
+    assert game.accept().accepted
