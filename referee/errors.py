@@ -93,8 +93,9 @@ def _cut_word(match: re.Match[str]) -> str:
     return f"{word[:MAX_WORD // 2]}...{word[-MAX_WORD // 2:]} ({len(word)} characters)"
 
 
-class RefereeError(Exception):
-    """A failure a person caused and can act on: a kind, a message, a place."""
+class RefereeError(ValueError):
+    """A failure a person caused and can act on: a kind, a message, a place. A
+    ``ValueError``, so that a program may catch it as bad input."""
 
     def __init__(self, kind: Kind, message: str, span: Span | None = None,
                  because: tuple[tuple[int, str], ...] = ()) -> None:

@@ -102,7 +102,11 @@ def read_capped(path: Path, limit: int, kind: Kind, what: str) -> bytes:
     if str(path) == STDIN:
         return _capped(_read_up_to(sys.stdin.buffer, limit + 1), source, limit, kind, what)
     try:
-        require_regular(path, os.stat(path).st_mode, kind)
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as exc:
+        raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
+    require_regular(path, mode, kind)  # a RefereeError, itself a ValueError: not caught above
+    try:
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
         raise Unreadable(kind, f"cannot read {path}: {_reason(exc)}") from None
