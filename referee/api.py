@@ -10,8 +10,9 @@ from typing import Any
 from referee.checker import Verdict as CheckVerdict
 from referee.checker import check_file as check_path
 from referee.checker import check_text
-from referee.compile import find_rule_file, load_spec, no_rule_file
 from referee.errors import Kind, RefereeError
+from referee.loader import load_spec
+from referee.rulefiles import find_rule_file, no_rule_file
 from referee.spec import GameSpec
 from referee.values import frozen
 from referee.views import Outcome

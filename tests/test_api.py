@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.compile import load_spec
+from referee.loader import load_spec
 from referee.notation import TranscriptReader
 from referee.setup import engine_for
 from referee.simulate import play_match_record, play_one

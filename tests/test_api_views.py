@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 import referee
-from referee.compile import load_spec
+from referee.loader import load_spec
 from referee.notation import TranscriptReader
 from referee.setup import engine_for
 from referee.simulate import play_one
