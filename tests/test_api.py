@@ -322,7 +322,7 @@ def test_a_transcript_read_is_kept_as_typed_and_taken_back_event_by_event() -> N
 
 
 def test_an_accepted_contradiction_resumes_at_the_live_table(tmp_path: Path) -> None:
-    from referee.live import resume
+    from referee.live_start import resume
 
     game, _ = contradicted()
     assert game.accept().accepted
