@@ -17,28 +17,13 @@ from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact
 from referee.flow import after_own_play, moved, reveal
 from referee.lookups import Lookups
-from referee.moves import Claim, Show
+from referee.moves import Claim, Judgement, Show
 from referee.spec import FATE_VOID, GameSpec
 from referee.state import PHASE_SHOW, GameState
-from referee.values import frozen
 from referee.words import counted
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
-
-
-@frozen
-class Judgement:
-    """What a claim won: the winning side (None when void), and every card the
-    claim put in the wrong place, as (card, seat named, seat holding it)."""
-
-    winner: int | None
-    misplaced: tuple[tuple[Card, int, int], ...]
-
-    @property
-    def right(self) -> bool:
-        """Whether every card was where the claim said."""
-        return not self.misplaced
 
 
 def claim_violation(spec: GameSpec, state: GameState, claim: Claim) -> RefereeError | None:

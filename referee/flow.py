@@ -4,8 +4,8 @@ ends, and the card bookkeeping of hands whose cards may be partly unknown."""
 from __future__ import annotations
 
 from referee.cards import Card
-from referee.facts import Transfer
 from referee.lookups import Lookups
+from referee.moves import Transfer
 from referee.spec import (
     CONDITION_DRAWN_IS_CARD,
     CONDITION_DRAWN_IS_RANK,

@@ -4,7 +4,7 @@ A deal puts every card that is not face up in a starting place: a hand, or a
 position in the stock. Given the deal, a game replays deterministically, and
 each card's path depends only on its own starting place; so the model tracks,
 for every card, where a card that started in each place is now
-(:class:`~referee.facts.Transfer` moves them). A fact about the cards at a
+(:class:`~referee.moves.Transfer` moves them). A fact about the cards at a
 place now is then a constraint on starting places (referee/witness.py), and
 "does some deal explain everything so far?" is a satisfiability problem: one
 variable per (card, starting place), exactly one place per card, exactly one
@@ -34,7 +34,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.facts import OUT, Fact, Transfer, stock_place
+from referee.facts import OUT, Fact, stock_place
+from referee.moves import Transfer
 from referee.solving import UNDECIDED, Deals, Placement
 from referee.values import frozen, mutable
 from referee.witness import Constraint, Witness
