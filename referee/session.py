@@ -18,6 +18,7 @@ from itertools import chain, compress
 from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.claims import describe_judgement
 from referee.counts import count_problem
 from referee.engine import Engine
@@ -169,8 +170,10 @@ class Session:
     event that would leave a count no deal could reach, referee/counts.py).
     """
 
-    def __init__(self, game: Game, *, record: bool = True) -> None:
+    def __init__(self, game: Game, *, record: bool = True,
+                 budgets: Budgets = DEFAULT_BUDGETS) -> None:
         self.game = game
+        self.budgets = budgets  # the knowledge model's
         self.engine = game.engine
         self.resolver = Resolver(game)
         names = game.table.players
@@ -212,7 +215,8 @@ class Session:
         sizes = [state.hand_size(seat) for seat in range(len(state.players))]
         from referee.knowledge import Knowledge
 
-        model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
+        model = Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal),
+                          self.budgets)
         return state, model
 
     def totals(self) -> list[int]:
