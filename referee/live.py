@@ -24,7 +24,6 @@ from referee.announce import awaited, did, joined, last_ask, rendered, status_ta
 from referee.checker import gc_paused
 from referee.choices import Choices
 from referee.display import knowledge_table
-from referee.draws import due_turn_up
 from referee.errors import Kind, RefereeError, Span, bounded, printable
 from referee.journal import Journal, open_to_resume, save_copy
 from referee.moves import EndLaying, NothingLaid
@@ -495,7 +494,7 @@ def legal_text(table: LiveTable) -> str:
         for verb in choices.verbs(seat):
             lines.append(f"  {who} {verb} {_what(choices, seat, verb)}".rstrip())
     if state.phase is Phase.TURN_UP:
-        due = due_turn_up(session.engine.lookups, state)
+        due = session.engine.turn_up_due(state)
         lines.append(f"  turn up {counted(due, 'card')} from the stock, naming them")
     return "\n".join(lines) or f"  {awaited(session)}"
 

@@ -19,7 +19,6 @@ from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any
 
 from referee.budgets import DEFAULT_BUDGETS, Budgets
-from referee.claims import describe_judgement
 from referee.counts import count_problem
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError, Span, bounded
@@ -53,6 +52,7 @@ from referee.state import (
     GameState,
 )
 from referee.values import fields, frozen, mutable, replace
+from referee.wording import describe_judgement
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only
     from referee.knowledge import Given, Knowledge, Proof

@@ -10,13 +10,13 @@ from referee.captures import (
     MAX_GROUPS,
     capture_choices,
     play_violation,
-    random_play,
     summing_groups,
 )
 from referee.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
 from referee.compile import find_rule_file, load_spec
 from referee.errors import Kind
 from referee.moves import Play
+from referee.selfplay import random_play
 from referee.state import GameState
 
 RULES = find_rule_file("chinese-fish")

@@ -16,6 +16,7 @@ from referee.compile import bundled_rule_names, find_rule_file, load_spec
 from referee.engine import Engine
 from referee.errors import RefereeError
 from referee.moves import Ask
+from referee.selfplay import random_move
 from referee.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
 from referee.state import GameState, Phase
 
@@ -100,7 +101,7 @@ def test_random_moves_are_legal_moves(name: str, seed: int) -> None:
     state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock, centre=centre)
     step = 0
     while not state.over:
-        move = engine.random_move(state, rng)
+        move = random_move(engine, state, rng)
         assert move is not None and engine.is_legal(state, move)
         if step % 7 == 0 and players <= SMALL_TABLE:  # claims make big tables' lists long
             legal = engine.legal_moves(state)
