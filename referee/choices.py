@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.cards import Card, Rank, rank_plural
 from referee.moves import EndLaying
 from referee.session import Session
-from referee.spec import AskFor, Handover, LayDown
+from referee.spec import AskFor, Handover
 from referee.state import Phase
 from referee.wording import SUIT_NAMES
 
@@ -132,7 +132,7 @@ class Choices:
             verbs.append("asks")
         if spec.claims is not None and self.open_sets():
             verbs.append("claims")
-        if spec.lay_down is not LayDown.AT_ONCE and self.whole_sets(seat):
+        if self.whole_sets(seat):  # by choice; at once, only those the lay phase waits for
             verbs.append(self._lay_verb())
         if spec.plays:
             verbs.append("plays")
