@@ -20,7 +20,7 @@ import argparse
 import statistics
 import time
 
-from referee import witness
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.checker import gc_paused
 from referee.engine import Engine
 from referee.loader import load_spec
@@ -33,7 +33,8 @@ from referee.simulate import play_one, seeds
 CASES = (("go-fish", 4), ("authors", 4), ("literature", 6))
 
 
-def measure(rules: str, players: int, games: int, seed: int) -> None:
+def measure(rules: str, players: int, games: int, seed: int,
+            budgets: Budgets = DEFAULT_BUDGETS) -> None:
     """Check ``games`` hidden self-played games of ``rules`` and print the figures."""
     path = find_rule_file(rules)
     if path is None:
@@ -49,7 +50,7 @@ def measure(rules: str, players: int, games: int, seed: int) -> None:
         transcript = read_transcript(text, "bench.txt")
         game = set_up(transcript.headers, transcript.headers[0].span, None)
         started = time.perf_counter()
-        session = Session(game)
+        session = Session(game, budgets=budgets)
         setup = time.perf_counter() - started
         for number, event in enumerate(transcript.events):
             before = time.perf_counter()
@@ -78,8 +79,7 @@ def main() -> None:
                         help="solver: every fact the witness deal breaks goes straight to "
                         "the SAT solver, without trying swaps first")
     args = parser.parse_args()
-    if args.search == "solver":
-        witness.STEPS = 0
+    budgets = Budgets(repair_steps=0) if args.search == "solver" else DEFAULT_BUDGETS
     started = time.perf_counter()
     from ortools.sat.python import cp_model  # noqa: F401  (what the first hard question imports)
 
@@ -87,7 +87,7 @@ def main() -> None:
           f"leaves undecided: {(time.perf_counter() - started) * 1000:.0f} ms (not counted below)")
     for rules, players in CASES:
         with gc_paused():  # as referee check runs
-            measure(rules, players, args.games, args.seed)
+            measure(rules, players, args.games, args.seed, budgets)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any
 
-from referee.claims import waiting_for
 from referee.display import cell
-from referee.draws import DRAWING, due_turn_up
-from referee.flow import pass_targets, targets
-from referee.laying import legal_lay_downs
 from referee.moves import (
     Answer,
     Ask,
@@ -27,11 +23,10 @@ from referee.moves import (
     Question,
     Refuse,
 )
-from referee.questions import describe_question
-from referee.refills import dealt
 from referee.session import Session
 from referee.spec import Handover
 from referee.state import AfterLay, GameState, Phase
+from referee.wording import describe_question
 from referee.words import counted
 from referee.writer import format_move
 
@@ -144,17 +139,17 @@ def waiting(session: Session, state: GameState) -> str:
         what = f"ask to lay out {ask.card or ask.rank}" if lay_out else (
             f"ask for {ask.card or ask.rank}")
         return f"{names[ask.target]} to answer {who}'s {what}"
-    if phase in DRAWING:
+    if engine.awaits_draw(state):
         return f"{who} to draw"
     if phase is Phase.TURN_UP:
-        count = due_turn_up(engine.lookups, state)
+        count = engine.turn_up_due(state)
         return f"{counted(count, 'card')} to turn up to the centre"
     if phase is Phase.PASS:
-        return f"{who} to pass the turn to {joined([names[s] for s in pass_targets(state)])}"
+        return f"{who} to pass the turn to {joined([names[s] for s in engine.pass_targets(state)])}"
     if phase is Phase.SHOW:
         claim = state.showing
         assert claim is not None
-        unshown = " ".join(waiting_for(engine.lookups, state))
+        unshown = " ".join(engine.unshown(state))
         return (f"shows due for {names[claim.player]}'s claim of {claim.set_name}: "
                 f"{unshown} still to show")
     if phase is Phase.LAY:
@@ -166,8 +161,7 @@ def waiting(session: Session, state: GameState) -> str:
         engine.apply(after, EndLaying(state.turn))
         then = waiting(session, after) if not after.over else "the hand ends ('done')"
         refill = ""
-        if state.refill_open and state.hand_size(state.dealer) < dealt(
-                engine.lookups, state, state.dealer):
+        if engine.replacements_due(state):
             dealer = names[state.dealer]
             refill = (f"{dealer} may draw the cards that replace {joined(list(state.refill_open))} "
                       "(laid from the deal); ")
@@ -183,13 +177,14 @@ def waiting(session: Session, state: GameState) -> str:
 def own_moves(session: Session, state: GameState) -> list[str]:
     """The kinds of move the player in turn may make: ``claim``, ``lay down``, ``ask``,
     ``question``, ``play`` (lay-downs only when the known cards show a whole set)."""
-    spec, lk, seat = session.engine.spec, session.engine.lookups, state.turn
+    engine = session.engine
+    spec, seat = engine.spec, state.turn
     moves = []
     if spec.claims is not None:
         moves.append("claim")
-    if legal_lay_downs(lk, state):
+    if engine.lay_downs(state):
         moves.append("lay down")
-    whom = targets(lk, state, seat) if spec.has_asks else []
+    whom = engine.targets(state, seat) if spec.has_asks else []
     if whom:
         moves.append("ask")
     if whom and spec.questions:

@@ -3,6 +3,8 @@ the hands, and where the cards given go."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from referee.cards import Card, Rank, rank_plural
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, UNBOUNDED, Fact, count_range
@@ -278,32 +280,53 @@ def ask_options(
 ) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
     """What the player in turn may ask for, and whom, as far as their known cards show:
     every pair is a legal ask."""
-    spec, seat = lk.spec, state.turn
-    if not spec.has_asks:
+    if not lk.spec.has_asks:
         return [], []
+    seat = state.turn
     hand = state.hands[seat]
-    whom = targets(lk, state, seat)
-    if spec.ask.item is ASK_FOR_RANK and spec.ask.must_hold is HOLDING_SAME_RANK:
+    return askable(lk, state, hand, hand), targets(lk, state, seat)
+
+
+def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: AbstractSet[Card]
+            ) -> list[tuple[Rank, Card | None]]:
+    """What a player may ask for who may hold the cards ``held``, of which they surely
+    hold ``sure`` (at the referee's own table both are their known hand): the asker
+    must hold a card of the rank or set asked for, as the rules say, and may not ask for
+    a card they hold unless the rules allow it. Ranks sorted, cards in deck order."""
+    spec = lk.spec
+    if not spec.has_asks:
+        return []
+    hold = spec.ask.must_hold
+    if spec.ask.item is ASK_FOR_RANK and hold is HOLDING_SAME_RANK:
         out, set_name, rank = state.finished, lk.set_name, lk.rank
-        return [(r, None) for r in sorted({rank[c] for c in hand if set_name[c] not in out})], whom
-    if spec.ask.must_hold is HOLDING_SAME_RANK:
-        pool = [c for r in {lk.rank[c] for c in hand} for c in lk.cards_of_rank[r]]
-    elif spec.ask.must_hold is HOLDING_SAME_SET:
-        pool = [c for name in {lk.set_name[c] for c in hand} for c in lk.set_cards[name]]
+        return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
+    if hold is HOLDING_SAME_RANK:
+        pool = [c for r in {lk.rank[c] for c in held} for c in lk.cards_of_rank[r]]
+    elif hold is HOLDING_SAME_SET:
+        pool = [c for name in {lk.set_name[c] for c in held if c in lk.set_name}
+                for c in lk.set_cards[name]]
     else:
         pool = list(spec.cards)
     pool = unlaid(state, lk, pool)
     if spec.ask.item is ASK_FOR_RANK:
-        return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})], whom
+        return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})]
     items: list[tuple[Rank, Card | None]] = []
+    may_hold_card = spec.ask.may_hold_card
     for card in lk.in_deck_order(pool):
-        if (card in hand and not spec.ask.may_hold_card) or card in state.centre:
+        if (card in sure and not may_hold_card) or card in state.centre:
             continue
-        if (card in hand and spec.ask.must_hold is HOLDING_SAME_RANK
-                and not any(lk.rank[c] == lk.rank[card] for c in hand if c != card)):
-            continue
+        if card in held and (hold is HOLDING_SAME_RANK or (
+                hold is HOLDING_SAME_SET and not may_hold_card)) and not _holds_another(
+                lk, held, card, hold is HOLDING_SAME_RANK):
+            continue  # held only if it is the card asked for: no card left to ask with
         items.append((lk.rank[card], card))
-    return items, whom
+    return items
+
+
+def _holds_another(lk: Lookups, held: AbstractSet[Card], card: Card, same_rank: bool) -> bool:
+    """Whether ``held`` has a card other than ``card`` of its rank (or else its set)."""
+    family = lk.cards_of_rank[lk.rank[card]] if same_rank else lk.set_cards[lk.set_name[card]]
+    return any(c in held for c in family if c != card)
 
 
 def legal_asks(lk: Lookups, state: GameState) -> list[Move]:

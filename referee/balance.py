@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from referee.flow import first_seat
 from referee.simulate import PlayedGame, PlayedMatch
-from referee.spec import FirstSeat, GameSpec
+from referee.spec import GameSpec
 from referee.values import factory, frozen, mutable
 from referee.words import counted
 
@@ -277,15 +278,6 @@ class Report:
         }
 
 
-def first_seat(spec: GameSpec, players: int) -> int:
-    """The seat (from 0) that takes the first turn of the first hand; the dealer is the
-    last seat."""
-    dealer = players - 1
-    offset = {FirstSeat.LEFT_OF_DEALER: 1, FirstSeat.RIGHT_OF_DEALER: -1,
-              FirstSeat.DEALER: 0}[spec.first_seat]
-    return (dealer + offset) % players
-
-
 def side_labels(spec: GameSpec, players: int) -> list[tuple[str, tuple[int, ...]]]:
     """``seat 3 (dealer)``, or ``team 1 (seats 1, 3, 5)`` in team games, with the seats
     (from 1) of each side."""
@@ -313,7 +305,7 @@ def report(
         Side(label, seats, wins[i], wins[i] / count if count else 0.0, wilson(wins[i], count),
              points[i] / count if count else 0.0)
         for i, (label, seats) in enumerate(labels))
-    seat = first_seat(spec, players)
+    seat = first_seat(spec, players, players - 1)  # self-play's dealer: the last seat
     side = spec.alternate_teams(players)[seat] if spec.teams else seat
     fair = 1 / len(labels)
     low, high = wilson(wins[side], count)

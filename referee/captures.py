@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # self-play's random source, imported only when it plays
 
 MAX_GROUPS = 256  # summing_groups finds at most this many groups
 MAX_CAPTURE_CHOICES = 1024  # capture_choices yields at most this many sets of groups
-CAPTURE_CHANCE = 0.9  # self-play takes each group it finds with this chance
 
 
 def value_of(values: Mapping[Rank, int], card: Card) -> int:
@@ -115,22 +114,6 @@ def capture_choices(
                                   (*chosen, groups[index]))
 
     yield from choose(0, frozenset(), ())
-
-
-def random_play(values: Mapping[Rank, int], state: GameState, rng: random.Random) -> Play:
-    """A random play: a random card, capturing random groups one after another (each
-    taken nine times in ten) while some group of the cards left sums to its value."""
-    seat = state.turn
-    card = rng.choice(sorted(state.hands[seat]))
-    target = value_of(values, card)
-    left = sorted(state.centre)
-    chosen: list[tuple[Card, ...]] = []
-    while (group := random_group(values, left, target, rng)) is not None:
-        if rng.random() >= CAPTURE_CHANCE:
-            break
-        chosen.append(group)
-        left = [c for c in left if c not in group]
-    return Play(seat, card, tuple(chosen))
 
 
 def random_group(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.announce import standing
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.errors import Kind, RefereeError, Span, printable
 from referee.notation import DONE_MARK, TranscriptReader, done_marks
 from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
@@ -103,10 +104,12 @@ def read_transcript_file(path: Path, source: str) -> str:
 
 
 def check_text(text: str, source: str = "<transcript>", near: Path | None = None, *,
-               knowledge: bool = False, record: bool = False) -> Verdict:
-    """Check transcript text; rule files named in it are looked for ``near`` first."""
+               knowledge: bool = False, record: bool = False,
+               budgets: Budgets = DEFAULT_BUDGETS) -> Verdict:
+    """Check transcript text; rule files named in it are looked for ``near`` first;
+    ``budgets``: how long the hidden-card search may work on one question."""
     with gc_paused():
-        return _check(text, source, near, knowledge, record)
+        return _check(text, source, near, knowledge, record, budgets)
 
 
 def filled_at_marks(driver: Session, dones: list[int], before: int | None, source: str
@@ -145,7 +148,7 @@ def gc_paused() -> Iterator[None]:
 
 
 def _check(text: str, source: str, near: Path | None, knowledge: bool,
-           record: bool) -> Verdict:
+           record: bool, budgets: Budgets) -> Verdict:
     game: Game | None = None
     driver: Session | None = None
     events = 0
@@ -156,7 +159,7 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
             raise reader.error
         first_line = first_line_of(text)
         game = set_up(reader.headers, Span(1, 1, first_line, source, len(first_line)), near)
-        driver = Session(game, record=record)
+        driver = Session(game, record=record, budgets=budgets)
         dones = done_marks(text)
         for event in reader.events():
             playing = event.span.line

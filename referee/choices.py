@@ -3,7 +3,8 @@ they may ask and for what, the sets, cards and counts that fit. The live prompt'
 completion and its ``legal`` command read it.
 
 What a player may hold comes from the cards the referee knows and, with a hidden deal,
-from the knowledge model (each card's possible places). Where the rules show the
+from the knowledge model (each card's possible places); what the rules allow them is
+the engine's to say (its verbs), never decided here. Where the rules show the
 table only the last ask (``the table is shown: the last ask and its answer``), the
 referee does not hint at what earlier asks showed: every card still in play counts as
 one a player may hold.
@@ -11,15 +12,12 @@ one a player may hold.
 
 from __future__ import annotations
 
-from referee.cards import Card, rank_plural
-from referee.claims import waiting_for
-from referee.draws import DRAWING, shown_on_draw
-from referee.flow import pass_targets, targets
+from referee.cards import Card, Rank, rank_plural
 from referee.moves import EndLaying
-from referee.questions import COLOURS, SUIT_NAMES
 from referee.session import Session
-from referee.spec import AskFor, Handover, Holding, LayDown, QuestionKind
+from referee.spec import AskFor, Handover
 from referee.state import Phase
+from referee.wording import SUIT_NAMES
 
 KNOWLEDGE_SECONDS = 0.3  # how long one player's possible cards may take to settle
 
@@ -29,6 +27,7 @@ class Choices:
 
     def __init__(self, session: Session, *, knowing: bool) -> None:
         self.session = session
+        self.engine = session.engine
         self.state = session.state
         self.lk = session.engine.lookups
         self.spec = session.engine.spec
@@ -89,7 +88,7 @@ class Choices:
             return sorted({*state.laying, *self._after_laying()})
         if state.phase is Phase.SHOW:
             assert state.showing is not None
-            hidden = set(waiting_for(self.lk, state))
+            hidden = set(self.engine.unshown(state))
             return [s for s in range(len(state.players)) if self.may_hold(s) & hidden]
         return [state.turn]
 
@@ -111,7 +110,7 @@ class Choices:
             if state.questioning is not None:
                 return ["says"]
             return ["lays out" if spec.ask.handover is Handover.TO_CENTRE else "gives", "says"]
-        if phase in DRAWING:
+        if self.engine.awaits_draw(state):
             return ["draws"] if seat == state.turn else []
         if phase is Phase.PASS:
             return ["passes to"] if seat == state.turn else []
@@ -133,7 +132,7 @@ class Choices:
             verbs.append("asks")
         if spec.claims is not None and self.open_sets():
             verbs.append("claims")
-        if spec.lay_down is not LayDown.AT_ONCE and self.whole_sets(seat):
+        if self.whole_sets(seat):  # by choice; at once, only those the lay phase waits for
             verbs.append(self._lay_verb())
         if spec.plays:
             verbs.append("plays")
@@ -144,38 +143,18 @@ class Choices:
 
     def whom(self, seat: int) -> list[int]:
         """The players ``seat`` may ask."""
-        return targets(self.lk, self.state, seat)
+        return self.engine.targets(self.state, seat)
 
     def ask_items(self, seat: int) -> list[str]:
         """The ranks or cards ``seat`` may ask for, as far as what they may hold shows."""
-        spec, lk = self.spec, self.lk
-        held = self.may_hold(seat)
-        playing = self.in_play()
-        hold = spec.ask.must_hold
-        if hold is Holding.SAME_RANK:
-            ranks = {lk.rank[c] for c in held}
-            pool = [c for c in playing if lk.rank[c] in ranks]
-        elif hold is Holding.SAME_SET:
-            sets = {lk.set_name[c] for c in held if c in lk.set_name}
-            pool = [c for c in playing if lk.set_name.get(c) in sets]
-        else:
-            pool = playing
-        if spec.ask.item is AskFor.RANK:
-            return list(dict.fromkeys(lk.rank[c] for c in pool))
-        items: list[str] = []
-        for card in pool:
-            if not spec.ask.may_hold_card and self.surely_holds(seat, card):
-                continue  # the asker holds it: no ask for it
-            if hold is Holding.SAME_RANK:
-                family = lk.cards_of_rank[lk.rank[card]] - {card}
-            elif hold is Holding.SAME_SET:
-                family = lk.set_cards[lk.set_name[card]] - (
-                    frozenset() if spec.ask.may_hold_card else {card})
-            else:
-                family = None
-            if family is None or held & family:
-                items.append(card)
-        return items
+        sure = frozenset(self.state.hands[seat]) if self.knowing else frozenset()
+        askable = self.engine.askable(self.state, self.may_hold(seat), sure)
+        rank = self.lk.rank
+        if self.spec.ask.item is AskFor.RANK:
+            ranks = {r for r, _ in askable}
+            return list(dict.fromkeys(rank[c] for c in self.in_play() if rank[c] in ranks))
+        cards = {c for _, c in askable}
+        return [c for c in self.in_play() if c in cards]
 
     def answer_items(self) -> list[str]:
         """What the asked player may give: the cards asked for that they may hold, and
@@ -206,50 +185,42 @@ class Choices:
 
     def question_items(self) -> list[str]:
         """What a question may name: ranks, suits, colours, as the rules allow."""
-        kinds = self.spec.questions
         words: list[str] = []
-        if QuestionKind.RANK in kinds:
-            words += [rank_plural(r) for r in self.spec.ranks]
-        if QuestionKind.SUIT in kinds:
-            words += [SUIT_NAMES[s] for s in self.spec.suits if s in SUIT_NAMES]
-        if QuestionKind.COLOUR in kinds:
-            words += list(COLOURS)
+        for kind, value in self.engine.question_topics():
+            if kind == "rank":
+                words.append(rank_plural(Rank(value)))
+            elif kind != "suit":
+                words.append(value)
+            elif value in SUIT_NAMES:
+                words.append(SUIT_NAMES[value])
         return words
 
     def whole_sets(self, seat: int) -> list[str]:
         """The sets ``seat`` may lay down now: whole in their hand, as far as known."""
-        state = self.state
-        held = self.may_hold(seat)
-        if self.spec.lay_down is LayDown.AT_ONCE:
-            names = state.laying.get(seat, frozenset()) if state.phase is Phase.LAY else ()
-            return [s.name for s in self.spec.sets if s.name in names and s.cards <= held]
-        centre = set(state.centre) if self.spec.lay_down is LayDown.WITH_CENTRE else set()
-        return [s.name for s in self.spec.sets if not state.decided(s.name)
-                and s.cards <= held | centre and s.cards & held]
+        return self.engine.whole_sets(self.state, seat, self.may_hold(seat))
 
     def open_sets(self) -> list[str]:
         """The sets still in play, which a claim may name."""
-        return [s.name for s in self.spec.sets if not self.state.decided(s.name)]
+        return self.engine.open_sets(self.state)
 
     def team_of(self, seat: int) -> list[int]:
         """``seat`` and their teammates."""
-        state = self.state
-        return [s for s in range(len(state.players)) if state.side(s) == state.side(seat)]
+        return self.engine.team(self.state, seat)
 
     def pass_to(self) -> list[int]:
         """Whom the player in turn, out of cards, may pass to."""
-        return pass_targets(self.state) if self.state.phase is Phase.PASS else []
+        return self.engine.pass_targets(self.state) if self.state.phase is Phase.PASS else []
 
     def show_items(self, seat: int) -> list[str]:
         """The cards of the claimed set that ``seat`` may show."""
         state = self.state
         if state.phase is not Phase.SHOW:
             return []
-        return [c for c in waiting_for(self.lk, state) if c in self.may_hold(seat)]
+        return [c for c in self.engine.unshown(state) if c in self.may_hold(seat)]
 
     def draw_items(self) -> list[str]:
         """The cards a draw may name: those it must show, if the stock may hold them."""
-        shown = shown_on_draw(self.lk, self.state)
+        shown = self.engine.shown_on_draw(self.state)
         return [c for c in self.may_be_in_stock() if c in shown]
 
     def play_items(self, seat: int) -> list[str]:

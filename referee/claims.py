@@ -10,35 +10,16 @@ the set is not known to the referee (a hidden deal), the claim waits in the
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.errors import Kind, RefereeError
 from referee.facts import OUT, Fact
 from referee.flow import after_own_play, moved, reveal
 from referee.lookups import Lookups
-from referee.moves import Claim, Show
+from referee.moves import Claim, Judgement, Show
 from referee.spec import FATE_VOID, GameSpec
 from referee.state import PHASE_SHOW, GameState
-from referee.values import frozen
 from referee.words import counted
-
-if TYPE_CHECKING:  # self-play's random source, imported only when it plays
-    import random
-
-
-@frozen
-class Judgement:
-    """What a claim won: the winning side (None when void), and every card the
-    claim put in the wrong place, as (card, seat named, seat holding it)."""
-
-    winner: int | None
-    misplaced: tuple[tuple[Card, int, int], ...]
-
-    @property
-    def right(self) -> bool:
-        """Whether every card was where the claim said."""
-        return not self.misplaced
 
 
 def claim_violation(spec: GameSpec, state: GameState, claim: Claim) -> RefereeError | None:
@@ -83,23 +64,6 @@ def judge(spec: GameSpec, state: GameState, claim: Claim) -> Judgement:
     fate = spec.claims.opposed if opposed else spec.claims.misplaced
     other = next(state.side(s) for s in range(len(state.players)) if state.side(s) != team)
     return Judgement(None if fate is FATE_VOID else other, wrong)
-
-
-def describe_judgement(
-    state: GameState, claim: Claim, judgement: Judgement, side_names: tuple[str, ...]
-) -> str:
-    """``Fay's claim of high diamonds is wrong: KD is with Cy, not Fay; team 1 wins it``."""
-    name = state.players
-    who = f"{name[claim.player]}'s claim of {claim.set_name}"
-    if judgement.winner is None:
-        result = "the set is void"
-    else:
-        result = f"team {side_names[judgement.winner]} wins the set"
-    if judgement.right:
-        return f"{who} is right: {result}"
-    places = "; ".join(f"{card} is with {name[actual]}, not {name[named]}"
-                       for card, named, actual in judgement.misplaced)
-    return f"{who} is wrong: {places}; {result}"
 
 
 def apply_claim(lk: Lookups, state: GameState, claim: Claim) -> None:
@@ -214,19 +178,3 @@ def every_claim(lk: Lookups, state: GameState) -> list[Claim]:
             found.append(Claim(seat, chosen.name, holders))
     return found
 
-
-def random_claim(spec: GameSpec, state: GameState, rng: random.Random) -> Claim | None:
-    """A legal claim as a player might make it: their own cards placed right, the
-    rest with teammates drawn at random."""
-    seat = state.turn
-    open_sets = [s for s in spec.sets if not state.decided(s.name)]
-    if spec.claims is None or not open_sets:
-        return None
-    chosen = rng.choice(open_sets)
-    mates = [s for s in range(len(state.players))
-             if s != seat and state.side(s) == state.side(seat)] or [seat]
-    holders: dict[int, list[Card]] = {}
-    for card in sorted(chosen.cards):
-        owner = seat if card in state.hands[seat] else rng.choice(mates)
-        holders.setdefault(owner, []).append(card)
-    return Claim(seat, chosen.name, tuple((s, tuple(c)) for s, c in sorted(holders.items())))

@@ -20,7 +20,7 @@ from prompt_toolkit.document import Document
 
 from referee.choices import Choices
 from referee.live import LiveTable
-from referee.live_commands import Command
+from referee.live_words import Command
 from referee.sanitize import printable
 from referee.state import Phase
 

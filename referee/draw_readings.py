@@ -10,7 +10,8 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
-from referee.undo import Fork, back_to
+from referee.marks import Fork
+from referee.undo import back_to
 
 if TYPE_CHECKING:
     from referee.notation import Event

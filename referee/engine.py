@@ -4,6 +4,9 @@ The checker, self-play and the live prompt all drive the same verbs:
 :meth:`Engine.current_player`, :meth:`Engine.legal_moves`,
 :meth:`Engine.violation` (is-legal, with the reason), :meth:`Engine.apply` and
 :meth:`Engine.outcome`. The engine walks the spec; it knows no game by name.
+Every other rule question a driver has (whom a player may ask and for what, the
+sets they may lay down, what a draw must show, what a hidden table sees of a move)
+is a verb of the engine too: no driver decides a rule itself.
 
 Each kind of move has its own module (``asks``, ``questions``, ``draws``,
 ``laying``, ``claims``, ``plays``; the turn flow they share is ``flow``). A
@@ -16,16 +19,16 @@ itself; with a hidden one, the facts it cannot decide go to the knowledge model.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee import asks, claims, draws, laying, plays, questions, refills
-from referee.captures import random_play
-from referee.cards import Card
+from referee.cards import Card, Rank
 from referee.draws import DRAWING
 from referee.errors import Kind, RefereeError
 from referee.facts import Fact, decide
-from referee.flow import give_turn, pass_targets, resume, targets
+from referee.flow import ended, give_turn, pass_targets, resume, targets, whole_sets
 from referee.lookups import Lookups
 from referee.moves import (
     Answer,
@@ -45,6 +48,7 @@ from referee.moves import (
     TurnUp,
 )
 from referee.spec import (
+    HANDOVER_ONE_OF_RANK,
     LAY_DOWN_AT_ONCE,
     LAY_DOWN_WITH_CENTRE,
     TIE_RULE_FIRST_SET,
@@ -64,18 +68,11 @@ from referee.state import (
 )
 from referee.values import frozen
 
-if TYPE_CHECKING:  # self-play's random source, imported only when it plays
-    import random
-
 _DEMANDS = {  # phases that allow only some kinds of move
     PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
     PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
-CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
-LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
-QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it may
-PLAY_CHANCE = 0.5  # how often self-play plays a card when it could ask instead
 
 
 @frozen
@@ -127,6 +124,7 @@ class Engine:
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
         self._deal_orders: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._topics = tuple(questions.question_topics(spec))
         self._appliers: dict[type, Callable[[GameState, Any], None]] = {
             Ask: asks.apply_ask,
             Give: partial(asks.apply_give, lk),
@@ -424,42 +422,113 @@ class Engine:
             tied = [min(tied, key=lambda seat: (seat - state.dealer - 1) % count)]
         return Result(True, scores, tuple(tied))
 
-    # -- self-play ----------------------------------------------------------------------
+    # -- what the rules allow now, for the drivers: one answer to each rule question --
 
-    def random_move(self, state: GameState, rng: random.Random) -> Move | None:
-        """A random legal move, found without listing them all: a whole set held is laid
-        down half the time, a claim made now and then, and otherwise an ask drawn
-        uniformly; answers, draws and sets laid at once are the forced ones."""
-        if state.phase is PHASE_PASS:
-            return Pass(state.turn, rng.choice(pass_targets(state)))
-        if state.phase is not PHASE_ASK:
-            return self.forced_move(state)
-        lk = self.lookups
-        lay_downs = [] if lk.lay_at_once else laying.legal_lay_downs(lk, state)
-        if lay_downs and rng.random() < LAY_DOWN_CHANCE:
-            return rng.choice(lay_downs)
-        items, whom = asks.ask_options(lk, state)
-        if self.spec.questions and whom and rng.random() < QUESTION_CHANCE:
-            return rng.choice(questions.every_question(self.spec, state.turn,
-                                                       rng.choice(whom)))
-        can_ask = bool(items and whom)
-        if self.spec.claims is not None and (not can_ask or rng.random() < CLAIM_CHANCE):
-            return claims.random_claim(self.spec, state, rng)
-        if self.spec.plays and state.hands[state.turn] and (
-                not can_ask or rng.random() < PLAY_CHANCE):
-            return random_play(self.spec.card_values, state, rng)
-        if not can_ask:
-            return rng.choice(lay_downs) if lay_downs else None
-        rank, card = rng.choice(items)
-        return Ask(state.turn, rng.choice(whom), rank, card)
+    def targets(self, state: GameState, seat: int) -> list[int]:
+        """The players ``seat`` may ask (or question)."""
+        return targets(self.lookups, state, seat)
+
+    def pass_targets(self, state: GameState) -> list[int]:
+        """Whom the player in turn, whose hand is empty, may pass the turn to."""
+        return pass_targets(state)
+
+    def ask_options(self, state: GameState) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
+        """What the player in turn may ask for, and whom, as far as their known cards
+        show: every pair is a legal ask."""
+        return asks.ask_options(self.lookups, state)
+
+    def askable(self, state: GameState, held: AbstractSet[Card], sure: AbstractSet[Card]
+                ) -> list[tuple[Rank, Card | None]]:
+        """What a player may ask for who may hold ``held``, ``sure`` of them surely (a
+        rank as (rank, None)): the asker-must-hold rule, for any view of a hand."""
+        return asks.askable(self.lookups, state, held, sure)
+
+    def question_topics(self) -> tuple[tuple[str, str], ...]:
+        """What a question may name, as (kind, value): ``("suit", "H")``."""
+        return self._topics
+
+    def lay_downs(self, state: GameState) -> list[LayDown]:
+        """The sets the player in turn may lay down by choice now, as far as the known
+        cards show."""
+        return laying.legal_lay_downs(self.lookups, state)
+
+    def whole_sets(self, state: GameState, seat: int,
+                   hand: AbstractSet[Card] | None = None) -> list[str]:
+        """The sets ``seat`` may lay down now if they hold ``hand`` (by default their
+        known cards): by choice, or those the lay phase waits for from them."""
+        return whole_sets(self.lookups, state, seat, hand)
+
+    def open_sets(self, state: GameState) -> list[str]:
+        """The sets still in play (not won, not void): those a claim may name."""
+        return [s.name for s in self.spec.sets if not state.decided(s.name)]
+
+    def team(self, state: GameState, seat: int) -> list[int]:
+        """``seat`` and their teammates (whom a claim may name)."""
+        return [s for s in range(len(state.players)) if state.side(s) == state.side(seat)]
+
+    def unshown(self, state: GameState) -> list[Card]:
+        """The cards of the set claimed that nobody has shown yet (in the show phase)."""
+        return claims.waiting_for(self.lookups, state)
+
+    def awaits_draw(self, state: GameState) -> bool:
+        """Whether the player in turn must draw from the stock now."""
+        return state.phase in DRAWING
+
+    def shown_on_draw(self, state: GameState) -> frozenset[Card]:
+        """The cards a draw now must show when drawn: those that earn another ask."""
+        return draws.shown_on_draw(self.lookups, state)
+
+    def turn_up_due(self, state: GameState) -> int:
+        """How many cards the stock turns up to fill the centre now."""
+        return draws.due_turn_up(self.lookups, state)
+
+    def replacements_due(self, state: GameState) -> bool:
+        """Whether the dealer may still draw cards replacing sets laid from a hidden deal."""
+        return refills.replacements_due(self.lookups, state)
+
+    def replaced_in_the_open(self, state: GameState, move: Move) -> bool:
+        """Whether ``move`` is the dealer laying a set from the deal where a hidden table
+        sees the replacements drawn (the rules spare a set the deal's last card
+        completed, which the table cannot see)."""
+        return (isinstance(move, LayDown) and move.player == state.dealer
+                and self.spec.refill_not_last and state.phase is PHASE_LAY
+                and state.after_lay is AFTER_DEAL)
+
+    def stalled(self, state: GameState) -> bool:
+        """Whether the game is over only because nobody could move: no ``end:``
+        condition holds."""
+        return state.over and not ended(self.lookups, state)
+
+    def as_seen(self, state: GameState, move: Move) -> list[Move]:
+        """``move`` as a hidden table sees it, from the state before it: the cards of a
+        rank given by their count, a draw's card only when it must be shown, a claim
+        followed by the shows of the set's holders, and nothing for an end of laying."""
+        if isinstance(move, EndLaying):
+            return []
+        if (isinstance(move, Give) and state.asking is not None and state.asking.card is None
+                and self.spec.ask.handover is not HANDOVER_ONE_OF_RANK):
+            return [Give(move.player, count=len(move.cards))]  # how many, not which
+        if isinstance(move, Draw):
+            shown = self.shown_on_draw(state)
+            return [Draw(move.player, move.card if move.card in shown else None)]
+        if isinstance(move, Claim):
+            lk = self.lookups
+            members = lk.set_cards[move.set_name]
+            return [move, *(Show(seat, tuple(lk.in_deck_order(hand & members)))
+                            for seat, hand in enumerate(state.hands) if hand & members)]
+        return [move]
 
     # -- moves of one's own: lay-downs by choice, claims, plays, passes -------------------
+
+    def questions_to(self, state: GameState, target: int) -> list[Question]:
+        """Every question the player in turn may put to ``target`` (one they may ask)."""
+        return [Question(state.turn, target, kind, value) for kind, value in self._topics]
 
     def _legal_questions(self, state: GameState) -> list[Move]:
         if not self.spec.questions:
             return []
         return [q for target in targets(self.lookups, state, state.turn)
-                for q in questions.every_question(self.spec, state.turn, target)]
+                for q in self.questions_to(state, target)]
 
     def _own_play_violation(
         self, state: GameState, move: LayDown | Claim | Play

@@ -7,7 +7,7 @@ decides a fact at once from the cards it knows (:func:`decide`); with an open
 deal it always can. A fact it cannot decide goes to the knowledge model, which
 asks whether some deal makes every fact so far true.
 
-A move's effect on the cards is a list of :class:`Transfer`: every card of a
+A move's effect on the cards is a list of :class:`~referee.moves.Transfer`: every card of a
 group that is at one place goes to another. With a full deal, each card's path
 then depends only on where it started.
 
@@ -60,15 +60,6 @@ class Fact:
     most: int
     reason: str
     error: Callable[[GameState], RefereeError]
-
-
-@value
-class Transfer:
-    """Every card of ``cards`` (every card, when None) at ``source`` goes to ``target``."""
-
-    cards: frozenset[Card] | None
-    source: int
-    target: int
 
 
 def count_range(state: GameState, place: int, cards: frozenset[Card]) -> tuple[int, int]:

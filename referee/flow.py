@@ -3,9 +3,11 @@ ends, and the card bookkeeping of hands whose cards may be partly unknown."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from referee.cards import Card
-from referee.facts import Transfer
 from referee.lookups import Lookups
+from referee.moves import Transfer
 from referee.spec import (
     CONDITION_DRAWN_IS_CARD,
     CONDITION_DRAWN_IS_RANK,
@@ -22,6 +24,7 @@ from referee.spec import (
     WHEN_STUCK_DRAW_AND_PASS,
     Condition,
     Continuation,
+    GameSpec,
 )
 from referee.state import (
     AFTER_DEAL,
@@ -30,6 +33,7 @@ from referee.state import (
     AFTER_GO_ON,
     AFTER_STUCK,
     PHASE_ASK,
+    PHASE_LAY,
     PHASE_OVER,
     PHASE_PASS,
     PHASE_STUCK_DRAW,
@@ -82,10 +86,14 @@ def win(lk: Lookups, state: GameState, side: int, set_name: str) -> None:
     state.finish(set_name, side, last=last)
 
 
-def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
-    """The sets ``seat`` may lay down by choice now, as far as the known cards show."""
+def whole_sets(lk: Lookups, state: GameState, seat: int,
+               hand: AbstractSet[Card] | None = None) -> list[str]:
+    """The sets ``seat`` may lay down now if they hold ``hand`` (by default, their known
+    cards): by choice in turn, or (sets laid at once) those the lay phase waits for from
+    them."""
     rule = lk.spec.lay_down
-    hand = state.hands[seat]
+    if hand is None:
+        hand = state.hands[seat]
     if rule is LAY_DOWN_WITH_CENTRE:
         reach = hand | set(state.centre)
         return [s.name for s in lk.spec.sets
@@ -93,7 +101,8 @@ def whole_sets(lk: Lookups, state: GameState, seat: int) -> list[str]:
     if rule is LAY_DOWN_IN_TURN:
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and len(s.cards & hand) >= s.needed]
-    return []
+    waited = state.laying.get(seat, ()) if state.phase is PHASE_LAY else ()
+    return [s.name for s in lk.spec.sets if s.name in waited and len(s.cards & hand) >= s.needed]
 
 
 # -- whose turn -----------------------------------------------------------------------
@@ -153,14 +162,13 @@ def _may_lay_unseen(lk: Lookups, state: GameState, seat: int) -> bool:
     return False
 
 
-def first_seat(lk: Lookups, state: GameState) -> int:
-    """The seat that takes the first turn."""
-    dealer = state.dealer
+def first_seat(spec: GameSpec, players: int, dealer: int) -> int:
+    """The seat that takes the first turn of a hand ``dealer`` dealt."""
     return {
         FIRST_SEAT_LEFT_OF_DEALER: dealer + 1,
         FIRST_SEAT_RIGHT_OF_DEALER: dealer - 1,
         FIRST_SEAT_DEALER: dealer,
-    }[lk.spec.first_seat] % len(state.players)
+    }[spec.first_seat] % players
 
 
 def hand_turn(lk: Lookups, state: GameState, seat: int) -> None:
@@ -291,7 +299,7 @@ def resume(lk: Lookups, state: GameState, after: AfterLay) -> None:
         continue_after(lk, state, spec.on_refused.then)
     elif not ended(lk, state):
         if after is AFTER_DEAL:
-            start = first_seat(lk, state)
+            start = first_seat(spec, len(state.players), state.dealer)
         else:
             start = state.turn if after is AFTER_GO_ON else state.turn + 1
         give_turn(lk, state, start)

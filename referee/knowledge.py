@@ -4,7 +4,7 @@ A deal puts every card that is not face up in a starting place: a hand, or a
 position in the stock. Given the deal, a game replays deterministically, and
 each card's path depends only on its own starting place; so the model tracks,
 for every card, where a card that started in each place is now
-(:class:`~referee.facts.Transfer` moves them). A fact about the cards at a
+(:class:`~referee.moves.Transfer` moves them). A fact about the cards at a
 place now is then a constraint on starting places (referee/witness.py), and
 "does some deal explain everything so far?" is a satisfiability problem: one
 variable per (card, starting place), exactly one place per card, exactly one
@@ -33,8 +33,10 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.cards import Card
-from referee.facts import OUT, Fact, Transfer, stock_place
+from referee.facts import OUT, Fact, stock_place
+from referee.moves import Transfer
 from referee.solving import UNDECIDED, Deals, Placement
 from referee.values import frozen, mutable
 from referee.witness import Constraint, Witness
@@ -128,18 +130,21 @@ class Knowledge:
 
     ``cards`` are the cards dealt face down; ``hand_sizes`` what each seat was
     dealt; ``stock_size`` the stock's size. ``given`` lists what the header
-    showed (hands typed by the person who knows them).
+    showed (hands typed by the person who knows them); ``budgets`` how long the
+    search may work on one question.
     """
 
     def __init__(self, cards: Iterable[Card], hand_sizes: Sequence[int], stock_size: int,
-                 given: Sequence[Given] = ()) -> None:
+                 given: Sequence[Given] = (), budgets: Budgets = DEFAULT_BUDGETS) -> None:
         self.cards = tuple(cards)
+        self.budgets = budgets
         self.hand_sizes = tuple(hand_sizes)
         self.places = [*range(len(hand_sizes)), *(stock_place(k) for k in range(stock_size))]
         self.where = {card: {p: [p] for p in self.places} for card in self.cards}
         self.at = {card: {p: p for p in self.places} for card in self.cards}
         self.active: dict[Constraint, None] = {}  # the constraints in force, in order
-        self.witness = Witness(self._first_deal(given), random.Random(0))
+        self.witness = Witness(self._first_deal(given), random.Random(0),
+                               steps=budgets.repair_steps)
         self.consistent = True
         self._sat: Deals | None = None
         self.undecided: list[int] = []  # lines no solver settled in its time
@@ -406,7 +411,7 @@ class Knowledge:
 
     def _solver(self) -> Deals:
         if self._sat is None:
-            self._sat = Deals(self.cards, self.places, self.hand_sizes)
+            self._sat = Deals(self.cards, self.places, self.hand_sizes, self.budgets)
         return self._sat
 
     def _note(self, deal: dict[Card, int], seen: dict[Card, set[int]]) -> None:

@@ -22,9 +22,7 @@ from referee.announce import awaited, did
 from referee.choices import Choices
 from referee.errors import RefereeError
 from referee.journal import Journal
-from referee.live_commands import Command, run, save
-from referee.live_contradiction import refusal
-from referee.live_words import ACCEPTED_MARK, Reply, at_line, dropped, note_line, typed
+from referee.live_words import ACCEPTED_MARK, Command, Reply, at_line, dropped, note_line, typed
 from referee.notation import Event, read_events
 from referee.session import Session
 from referee.spec import Shown
@@ -96,6 +94,9 @@ class LiveTable:
             self.journal.append([note_line(comment.strip())])  # a contradiction still waits
             return Reply("noted")
         command = self._command(words[0])
+        # the commands work on a LiveTable: imported here, so that they may name the class
+        from referee.live_commands import run, save
+
         if command is Command.SAVE:  # the rest of the line is a file name, '#' and all
             return save(self, text.lstrip()[len(words[0]):])
         if command is not None:
@@ -130,7 +131,9 @@ class LiveTable:
             event = at_line(event, self.journal.next_line)
             played, notes = len(session.kept.played), len(session.notes)
             error = session.attempt(event)
-            if error is not None:
+            if error is not None:  # the contradiction protocol, which names the class
+                from referee.live_contradiction import refusal
+
                 return refusal(self, event, error, done, len(events) - index - 1)
             last = index == len(events) - 1 and unreadable is None
             self.write(session, [], comment if last else "")

@@ -4,17 +4,15 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.announce import awaited, joined, last_ask, rendered, status_tables
 from referee.display import knowledge_table
-from referee.draws import due_turn_up
 from referee.errors import RefereeError, printable
 from referee.journal import save_copy
 from referee.live_contradiction import accept, drop_pending, drop_waiting
-from referee.live_words import Reply
+from referee.live_words import Command, Reply
 from referee.moves import EndLaying, NothingLaid
 from referee.notation import DONE_MARK, read_events
 from referee.state import Phase
@@ -27,23 +25,6 @@ if TYPE_CHECKING:
 
 KNOWN_SECONDS = 0.5  # how long 'known' may search; places not ruled out by then are shown
 FORCE = "--force"  # 'save --force FILE': replace what is there
-
-
-class Command(Enum):
-    """The words a live table types besides events."""
-
-    STATUS = "status"
-    LEGAL = "legal"
-    KNOWN = "known"
-    LAST = "last"
-    HISTORY = "history"
-    UNDO = "undo"
-    ACCEPT = "accept"
-    SAVE = "save"
-    HAND = "hand"
-    DONE = "done"
-    HELP = "help"
-    QUIT = "quit"
 
 
 HELP = """Type each event as it happens, in the transcript notation:
@@ -251,7 +232,7 @@ def legal_text(table: LiveTable) -> str:
         for verb in choices.verbs(seat):
             lines.append(f"  {who} {verb} {_what(choices, seat, verb)}".rstrip())
     if state.phase is Phase.TURN_UP:
-        due = due_turn_up(session.engine.lookups, state)
+        due = session.engine.turn_up_due(state)
         lines.append(f"  turn up {counted(due, 'card')} from the stock, naming them")
     return "\n".join(lines) or f"  {awaited(session)}"
 

@@ -4,6 +4,8 @@ typed event as shown back and as numbered in the file."""
 
 from __future__ import annotations
 
+from enum import Enum
+
 from referee.errors import bounded, printable
 from referee.notation import DONE_MARK, Event
 from referee.values import frozen, replace
@@ -49,3 +51,20 @@ def dropped(event: Event) -> str:
 def at_line(event: Event, line: int) -> Event:
     """``event`` numbered as the line it will have in the file."""
     return replace(event, span=replace(event.span, line=line))
+
+
+class Command(Enum):
+    """The words a live table types besides events."""
+
+    STATUS = "status"
+    LEGAL = "legal"
+    KNOWN = "known"
+    LAST = "last"
+    HISTORY = "history"
+    UNDO = "undo"
+    ACCEPT = "accept"
+    SAVE = "save"
+    HAND = "hand"
+    DONE = "done"
+    HELP = "help"
+    QUIT = "quit"

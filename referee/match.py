@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.errors import Kind, RefereeError
 from referee.facts import Fact, stock_place
 from referee.values import frozen
@@ -27,7 +28,8 @@ class Dealt:
     start: int
 
 
-def deal_hand(game: Game, deal: Deal, dealer: int) -> tuple[GameState, Knowledge | None]:
+def deal_hand(game: Game, deal: Deal, dealer: int, budgets: Budgets = DEFAULT_BUDGETS
+              ) -> tuple[GameState, Knowledge | None]:
     """The state a hand starts in, and its knowledge model when cards are unseen."""
     state = game.engine.start(game.table.players, dealer, deal.hands, deal.stock,
                               game.teams, deal.centre, hidden=deal.hidden)
@@ -37,7 +39,8 @@ def deal_hand(game: Game, deal: Deal, dealer: int) -> tuple[GameState, Knowledge
     sizes = [state.hand_size(seat) for seat in range(len(state.players))]
     from referee.knowledge import Knowledge
 
-    return state, Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal))
+    return state, Knowledge(face_down, sizes, len(deal.stock), given_facts(game, deal),
+                            budgets)
 
 
 def given_facts(game: Game, deal: Deal) -> list[Given]:

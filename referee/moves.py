@@ -1,9 +1,11 @@
-"""Moves: what one player does at one moment, as the engine takes it."""
+"""Moves: what one player does at one moment, as the engine takes it; and the plain
+values moves leave in the state: where a move took cards (:class:`Transfer`) and what a
+claim won (:class:`Judgement`)."""
 
 from __future__ import annotations
 
 from referee.cards import Card, Rank
-from referee.values import value
+from referee.values import frozen, value
 
 
 @value
@@ -166,3 +168,26 @@ class NothingLaid:
 
 Move = (Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer | Play
         | TurnUp | Show | EndLaying | NothingLaid)
+
+
+@value
+class Transfer:
+    """Every card of ``cards`` (every card, when None) at ``source`` goes to ``target``."""
+
+    cards: frozenset[Card] | None
+    source: int
+    target: int
+
+
+@frozen
+class Judgement:
+    """What a claim won: the winning side (None when void), and every card the
+    claim put in the wrong place, as (card, seat named, seat holding it)."""
+
+    winner: int | None
+    misplaced: tuple[tuple[Card, int, int], ...]
+
+    @property
+    def right(self) -> bool:
+        """Whether every card was where the claim said."""
+        return not self.misplaced

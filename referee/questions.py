@@ -20,9 +20,9 @@ from referee.spec import (
     QuestionKind,
 )
 from referee.state import PHASE_ANSWER, PHASE_ASK, GameState
+from referee.wording import describe_question
 
 COLOURS = {"red": frozenset("HD"), "black": frozenset("SC")}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def read_question(spec: GameSpec, player: int, target: int, word: str) -> Question | None:
@@ -37,13 +37,6 @@ def read_question(spec: GameSpec, player: int, target: int, word: str) -> Questi
     if rank is not None and rank in spec.ranks:
         return Question(player, target, QUESTION_KIND_RANK.value, rank)
     return None
-
-
-def describe_question(question: Question) -> str:
-    """``any hearts``, ``any Q``, ``any red``: the words a transcript uses."""
-    if question.kind == QUESTION_KIND_SUIT.value:
-        return f"any {SUIT_NAMES.get(question.value, question.value)}"
-    return f"any {question.value}"
 
 
 def answers_yes(question: Question, card: Card) -> bool:
@@ -126,13 +119,19 @@ def apply_answer(lk: Lookups, state: GameState) -> None:
                   else question.player + 1)
 
 
+def question_topics(spec: GameSpec) -> list[tuple[str, str]]:
+    """What the rules let a question name, as (kind, value): ``("rank", "Q")``,
+    ``("suit", "H")``, ``("colour", "red")``."""
+    topics: list[tuple[str, str]] = []
+    if QUESTION_KIND_RANK in spec.questions:
+        topics += [("rank", r) for r in spec.ranks]
+    if QUESTION_KIND_SUIT in spec.questions:
+        topics += [("suit", s) for s in spec.suits]
+    if QUESTION_KIND_COLOUR in spec.questions:
+        topics += [("colour", c) for c in COLOURS]
+    return topics
+
+
 def every_question(spec: GameSpec, player: int, target: int) -> list[Question]:
     """Every question the rules let ``player`` put to ``target``."""
-    questions = []
-    if QUESTION_KIND_RANK in spec.questions:
-        questions += [Question(player, target, "rank", r) for r in spec.ranks]
-    if QUESTION_KIND_SUIT in spec.questions:
-        questions += [Question(player, target, "suit", s) for s in spec.suits]
-    if QUESTION_KIND_COLOUR in spec.questions:
-        questions += [Question(player, target, "colour", c) for c in COLOURS]
-    return questions
+    return [Question(player, target, kind, value) for kind, value in question_topics(spec)]

@@ -43,6 +43,12 @@ def dealt(lk: Lookups, state: GameState, seat: int) -> int:
     return lk.spec.hand_sizes(len(state.players), state.dealer)[seat]
 
 
+def replacements_due(lk: Lookups, state: GameState) -> bool:
+    """Whether the dealer may still draw cards that replace sets laid from a hidden deal."""
+    return bool(state.refill_open) and state.hand_size(state.dealer) < dealt(
+        lk, state, state.dealer)
+
+
 def _deal_up_to(lk: Lookups, state: GameState, seat: int, size: int) -> None:
     while state.stock and state.hand_size(seat) < size:
         _take_top(lk, state, seat, None)

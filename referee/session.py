@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.claims import describe_judgement
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.counts import count_problem
 from referee.described import describe, where_cards, with_match
 from referee.errors import Kind, RefereeError, Span, bounded
@@ -52,11 +52,12 @@ from referee.state import (
     PHASE_STUCK_DRAW,
     PHASE_TURN_UP,
 )
+from referee.wording import describe_judgement
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only,
     # undo and the dealer's draws read two ways when a live table or those draws need them
     from referee.knowledge import Knowledge
-    from referee.undo import Fork, Mark
+    from referee.marks import Fork, Mark
 
 FITTING = {
     PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
@@ -78,8 +79,10 @@ class Session:
     event that would leave a count no deal could reach, referee/counts.py).
     """
 
-    def __init__(self, game: Game, *, record: bool = True) -> None:
+    def __init__(self, game: Game, *, record: bool = True,
+                 budgets: Budgets = DEFAULT_BUDGETS) -> None:
         self.game = game
+        self.budgets = budgets  # the knowledge model's
         self.engine = game.engine
         self.resolver = Resolver(game)
         names = game.table.players
@@ -99,7 +102,7 @@ class Session:
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
         self.last_span = Span(1, 1)
         self._claim_line = 0  # the line of the last claim: its note cites it, not a show
-        self.state, self.knowledge = deal_hand(game, deal, game.dealer)
+        self.state, self.knowledge = deal_hand(game, deal, game.dealer, budgets)
         self._marks: list[Mark] = []
         self._fork: Fork | None = None  # the dealer's draws, while open to another reading
         self._reread: Fork | None = None  # the fork the event being played read again
@@ -190,7 +193,8 @@ class Session:
             self._play(event)
             return
         from referee.draw_readings import close, forked
-        from referee.undo import Fork, take_mark
+        from referee.marks import Fork
+        from referee.undo import take_mark
 
         if self._trusting or (fork is None and not self._by(event, self.state.dealer)):
             if fork is not None:  # the table's word: the draws stay read as they are
@@ -356,7 +360,7 @@ class Session:
         ended, model = self._dealt, self.knowledge  # nothing has changed
         self.banked = self.totals()
         self.hand += 1
-        self.state, self.knowledge = deal_hand(game, deal, dealer)
+        self.state, self.knowledge = deal_hand(game, deal, dealer, self.budgets)
         if self._undoable:  # the hand over is replayed from the record if it is taken back
             self._finished.append((ended, model if self.record is None else None))
         if self.record is not None:

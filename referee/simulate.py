@@ -8,17 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from referee import files
-from referee.draws import shown_on_draw
 from referee.engine import Engine, Result
 from referee.errors import Kind, RefereeError
 from referee.files import exists_message
-from referee.flow import ended
-from referee.moves import Claim, Draw, EndLaying, Give, LayDown, Move
 from referee.notation import write_deal, write_table
 from referee.reading import is_digits
 from referee.rulefiles import rule_reference
-from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE
-from referee.state import AFTER_DEAL, PHASE_LAY, PHASE_OVER, GameState
+from referee.selfplay import random_move
+from referee.spec import HANDOVER_TO_CENTRE
+from referee.state import PHASE_OVER, GameState
 from referee.values import frozen
 from referee.writer import format_move
 
@@ -84,7 +82,7 @@ def play_one(
     state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
     return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
                       sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
-                      stalled=_stalled(engine, state))
+                      stalled=engine.stalled(state))
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
@@ -121,7 +119,7 @@ def play_match_record(
                                                 hidden)
         hands, moves = hands + 1, moves + hand_moves
         sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
-        stalled = stalled or _stalled(engine, state)
+        stalled = stalled or engine.stalled(state)
         result = engine.outcome(state)
         scores = (tuple(int(side in result.winners) for side in range(len(totals)))
                   if engine.spec.match_by_hands else result.scores)
@@ -131,11 +129,6 @@ def play_match_record(
             break
     return PlayedMatch(tuple(totals), hands, moves, over, sets, void,
                        stopped, stalled, tuple(lines or ()))
-
-
-def _stalled(engine: Engine, state: GameState) -> bool:
-    """Whether a game is over only because nobody could move: no ``end:`` condition holds."""
-    return state.over and not ended(engine.lookups, state)
 
 
 def _play_hand(
@@ -155,50 +148,19 @@ def _play_hand(
                   if hidden else write_deal(names, hands, stock, centre))
     moves = 0
     while state.phase is not PHASE_OVER and moves < max_moves:
-        move = engine.random_move(state, rng)
+        move = random_move(engine, state, rng)
         if move is None:
             return state, moves, True  # nobody can move, yet the rules do not end the game
-        replaced = hidden and _replaced_in_the_open(engine, state, move)
+        replaced = hidden and engine.replaced_in_the_open(state, move)
         taken = state.stock_taken
         if lines is not None:
-            lines += (table_lines(engine, state, move) if hidden
-                      else [format_move(move, names, lay_out=lay_out)])
+            lines += [format_move(seen, names, lay_out=lay_out)
+                      for seen in (engine.as_seen(state, move) if hidden else (move,))]
         engine.apply(state, move)
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
     return state, moves, False
-
-
-def _replaced_in_the_open(engine: Engine, state: GameState, move: Move) -> bool:
-    """Whether ``move`` is the dealer laying a set from the deal where a hidden table
-    sees the replacements drawn (the rules spare a set the deal's last card completed)."""
-    return (isinstance(move, LayDown) and move.player == state.dealer
-            and engine.spec.refill_not_last and state.phase is PHASE_LAY
-            and state.after_lay is AFTER_DEAL)
-
-
-def table_lines(engine: Engine, state: GameState, move: Move) -> list[str]:
-    """``move`` as a hidden table writes it, from the state before it: a rank's cards
-    given by their count, a draw named only when it is shown, a claim followed by the
-    shows of the set's holders."""
-    names = state.players
-    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
-    who = names[move.player]
-    if isinstance(move, EndLaying):
-        return []
-    if (isinstance(move, Give) and state.asking is not None and state.asking.card is None
-            and engine.spec.ask.handover is not HANDOVER_ONE_OF_RANK):
-        return [f"{who} gives {len(move.cards)}"]  # the table sees how many, not which
-    if isinstance(move, Draw):
-        shown = shown_on_draw(engine.lookups, state)
-        return [f"{who} draws {move.card}" if move.card in shown else f"{who} draws"]
-    lines = [format_move(move, names, lay_out=lay_out)]
-    if isinstance(move, Claim):
-        members = engine.lookups.set_cards[move.set_name]
-        lines += [f"{names[seat]} shows {engine.lookups.listed(hand & members)}"
-                  for seat, hand in enumerate(state.hands) if hand & members]
-    return lines
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:

@@ -21,13 +21,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from referee.budgets import DEFAULT_BUDGETS, Budgets
 from referee.cards import Card
 from referee.values import frozen
 from referee.witness import Constraint
 
-CONFLICTS = 2_000  # Minicard's budget for one question before CP-SAT takes it
-CP_SAT_SECONDS = 10.0  # CP-SAT's budget for one question
-EXPLAIN_SECONDS = 20.0  # the budget for shrinking a proof
 Deal = dict[Card, int]
 
 
@@ -55,8 +53,9 @@ class Deals:
     and "which of these constraints cannot hold together?", asked incrementally."""
 
     def __init__(self, cards: Sequence[Card], places: Sequence[int],
-                 hand_sizes: Sequence[int]) -> None:
+                 hand_sizes: Sequence[int], budgets: Budgets = DEFAULT_BUDGETS) -> None:
         self.cards = cards
+        self.budgets = budgets
         self.places = places
         self.hand_sizes = hand_sizes
         self.var = {(card, place): index + 1 for index, (card, place) in
@@ -126,7 +125,7 @@ class Deals:
         if found is None:
             if not thorough:
                 return UNDECIDED
-            return _cp_sat(self, constraints, placement, CP_SAT_SECONDS)[0]
+            return _cp_sat(self, constraints, placement, self.budgets.cp_sat_seconds)[0]
         return self._model() if found else None
 
     def _probe(self, card: Card, places: frozenset[int]) -> int:
@@ -141,7 +140,7 @@ class Deals:
     def _solve(self, assumptions: list[int]) -> bool | None:
         """Minicard within its conflict budget: True, False, or None when out of budget."""
         self.solves += 1
-        self.solver.conf_budget(CONFLICTS)
+        self.solver.conf_budget(self.budgets.conflicts)
         answer = self.solver.solve_limited(assumptions=assumptions)
         return None if answer is None else bool(answer)
 
@@ -158,7 +157,7 @@ class Deals:
         started = time.perf_counter()
         core = self._core(list(constraints)) or list(constraints)
         for constraint in list(core):
-            if time.perf_counter() - started > EXPLAIN_SECONDS:
+            if time.perf_counter() - started > self.budgets.explain_seconds:
                 break
             if constraint not in core:
                 continue
@@ -178,8 +177,8 @@ class Deals:
             return [c for s, c in by_switch.items() if s in switches]
         if found:
             return None
-        deal, core = _cp_sat(self, constraints, None, CP_SAT_SECONDS / 5 if quick
-                             else CP_SAT_SECONDS)
+        seconds = self.budgets.cp_sat_seconds
+        deal, core = _cp_sat(self, constraints, None, seconds / 5 if quick else seconds)
         return None if deal is not None else core
 
     @property

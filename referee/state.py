@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.moves import Ask, Claim, Question
+from referee.moves import Ask, Claim, Judgement, Question, Transfer
 from referee.values import factory, mutable
-
-if TYPE_CHECKING:
-    from referee.claims import Judgement
-    from referee.facts import Transfer
 
 
 class Phase(Enum):

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from referee.budgets import DEFAULT_BUDGETS
 from referee.cards import Card
 from referee.facts import Fact
 
-STEPS = 60  # swaps tried by one repair before the solver is asked
 CANDIDATES = 6  # swaps weighed at each step
 
 
@@ -54,6 +54,7 @@ class Witness:
     cards_at: dict[int, list[Card]] = field(default_factory=dict)
     of_card: dict[Card, dict[Constraint, None]] = field(default_factory=dict)  # ordered sets
     places: tuple[int, ...] = ()
+    steps: int = DEFAULT_BUDGETS.repair_steps  # swaps tried by one repair before a solver
 
     def __post_init__(self) -> None:
         self.cards_at = {}
@@ -100,7 +101,7 @@ class Witness:
         """Swap cards until every constraint is met again, within a budget; say whether
         it worked (if not, the deal may have changed, still meeting no fewer)."""
         conflicts = [c for c in broken if not self.meets(c)]
-        for _ in range(STEPS):
+        for _ in range(self.steps):
             if not conflicts:
                 return True
             target = self.rng.choice(conflicts)

@@ -18,7 +18,7 @@ from referee.moves import (
     Show,
     TurnUp,
 )
-from referee.questions import describe_question
+from referee.wording import describe_question
 
 
 def format_move(move: Move, players: tuple[str, ...], *, lay_out: bool = False) -> str:

@@ -10,7 +10,6 @@ from referee.captures import (
     MAX_GROUPS,
     capture_choices,
     play_violation,
-    random_play,
     summing_groups,
 )
 from referee.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
@@ -18,6 +17,7 @@ from referee.errors import Kind
 from referee.loader import load_spec
 from referee.moves import Play
 from referee.rulefiles import find_rule_file
+from referee.selfplay import random_play
 from referee.state import GameState
 
 RULES = find_rule_file("chinese-fish")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.cards import Card
-from referee.claims import describe_judgement, judge
+from referee.claims import judge
 from referee.engine import Engine
 from referee.errors import Kind
 from referee.loader import load_spec
 from referee.moves import Ask, Claim, LayDown, Pass
 from referee.state import GameState, Phase
+from referee.wording import describe_judgement
 
 TINY_TEAMS = Path(__file__).parent / "rules_support" / "tiny-teams.rules"
 NAMES = ("Ann", "Bob", "Cy", "Dee")  # teams: Ann and Cy, Bob and Dee

@@ -24,6 +24,7 @@ from referee.checker import check_text
 from referee.engine import Engine
 from referee.errors import Kind, RefereeError
 from referee.loader import load_spec
+from referee.selfplay import random_move
 from referee.simulate import PLAYER_NAMES, play_one
 from referee.spec import GameSpec
 from referee.state import Phase
@@ -200,7 +201,7 @@ def legal_moves_agree(engine: Engine, players: int, seed: int) -> None:
     for _ in range(MOVE_LIMIT):
         if state.over:
             return
-        move = engine.random_move(state, rng)
+        move = random_move(engine, state, rng)
         if move is None:
             return
         assert engine.is_legal(state, move), (move, engine.violation(state, move))

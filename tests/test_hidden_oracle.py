@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import solving, witness
+from referee.budgets import DEFAULT_BUDGETS
 from referee.cards import Card, parse_card, parse_rank
 from referee.checker import check_text
 from referee.engine import Engine
@@ -139,15 +139,16 @@ def _game(lines: list[str]) -> Game:
 @pytest.mark.parametrize("search", ["witness", "solver only", "cp-sat only"])
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_model_finds_the_first_event_no_deal_explains(
-        name: str, players: int, search: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        name: str, players: int, search: str) -> None:
+    budgets = DEFAULT_BUDGETS
     if search != "witness":
-        monkeypatch.setattr(witness, "STEPS", 0)  # every broken witness goes to a solver
+        budgets = replace(budgets, repair_steps=0)  # every broken witness goes to a solver
     if search == "cp-sat only":
-        monkeypatch.setattr(solving, "CONFLICTS", 0)  # Minicard gives up at once
+        budgets = replace(budgets, conflicts=0)  # Minicard gives up at once
     for label, lines, _ in hidden_games(name, players):
         text = "\n".join(lines)
         transcript = read_transcript(text, "tiny.txt")
-        verdict = check_text(text, "tiny.txt", TINY, knowledge=True)
+        verdict = check_text(text, "tiny.txt", TINY, knowledge=True, budgets=budgets)
         if transcript.error is not None or not verdict.state:
             continue  # unreadable or a broken header: nothing for the cards to decide
         events, explained, places = oracle(_game(lines), transcript.events)

@@ -110,7 +110,7 @@ def test_the_commands_default_is_lints() -> None:
 
 
 PER_EVENT_MODULES = ("asks", "claims", "draws", "engine", "flow", "laying", "notation",
-                     "plays", "questions", "resolve", "session", "simulate", "state")
+                     "plays", "questions", "resolve", "selfplay", "session", "simulate", "state")
 
 
 def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:

@@ -17,6 +17,7 @@ from referee.errors import RefereeError
 from referee.loader import load_spec
 from referee.moves import Ask
 from referee.rulefiles import bundled_rule_names, find_rule_file
+from referee.selfplay import random_move
 from referee.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
 from referee.state import GameState, Phase
 
@@ -101,7 +102,7 @@ def test_random_moves_are_legal_moves(name: str, seed: int) -> None:
     state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock, centre=centre)
     step = 0
     while not state.over:
-        move = engine.random_move(state, rng)
+        move = random_move(engine, state, rng)
         assert move is not None and engine.is_legal(state, move)
         if step % 7 == 0 and players <= SMALL_TABLE:  # claims make big tables' lists long
             legal = engine.legal_moves(state)
