@@ -116,10 +116,10 @@ def transcript(folder: Path, rules: Path) -> Path:
     """A 3-player Go Fish game self-played by this checkout, naming ``rules``: every
     case plays Go Fish at its options' defaults."""
     sys.path.insert(0, str(HERE))
-    from referee.engine import Engine
-    from referee.loader import load_spec
-    from referee.rulefiles import find_rule_file
-    from referee.simulate import play_one
+    from referee.authoring.simulate import play_one
+    from referee.engine.core import Engine
+    from referee.language.loader import load_spec
+    from referee.language.rulefiles import find_rule_file
 
     path = find_rule_file("go-fish")
     assert path is not None

@@ -20,15 +20,15 @@ import argparse
 import statistics
 import time
 
-from referee.budgets import DEFAULT_BUDGETS, Budgets
-from referee.checker import gc_paused
-from referee.engine import Engine
-from referee.loader import load_spec
-from referee.notation import read_transcript
-from referee.rulefiles import find_rule_file
-from referee.session import Session
-from referee.setup import set_up
-from referee.simulate import play_one, seeds
+from referee.authoring.simulate import play_one, seeds
+from referee.engine.core import Engine
+from referee.knowledge.budgets import DEFAULT_BUDGETS, Budgets
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
+from referee.transcript.check import gc_paused
+from referee.transcript.notation import read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 CASES = (("go-fish", 4), ("authors", 4), ("literature", 6))
 

@@ -73,10 +73,10 @@ def authors_header(hidden: bool) -> list[str]:
 def match(name: str, players: int, size: int, seed: int = 2026) -> str:
     """A self-played match of hidden hands of about ``size`` events."""
     sys.path.insert(0, str(HERE))
-    from referee.engine import Engine
-    from referee.loader import load_spec
-    from referee.rulefiles import find_rule_file
-    from referee.simulate import play_match_record
+    from referee.authoring.simulate import play_match_record
+    from referee.engine.core import Engine
+    from referee.language.loader import load_spec
+    from referee.language.rulefiles import find_rule_file
 
     path = find_rule_file(name)
     assert path is not None, name
@@ -110,7 +110,7 @@ def write_corpus(folder: Path, sizes: list[int], open_size: int, only: str | Non
 def run_one(mode: str, file: Path) -> dict[str, float]:
     """Check or resume ``file`` in this process (its ``referee`` from ``sys.path``)."""
     if mode == "check":
-        from referee.checker import check_file
+        from referee.transcript.check import check_file
 
         started = time.process_time()
         verdict = check_file(file)
@@ -119,7 +119,7 @@ def run_one(mode: str, file: Path) -> dict[str, float]:
             raise SystemExit(verdict.report())
         events = verdict.events
     else:
-        from referee.live_start import resume
+        from referee.live.start import resume
 
         with tempfile.TemporaryDirectory() as folder:
             copy = Path(folder) / file.name

@@ -28,7 +28,10 @@ GAMES = (("go-fish", 4), ("literature", 6))
 CHILD = """
 import sys
 from pathlib import Path
-from referee.checker import check_file
+try:
+    from referee.transcript.check import check_file
+except ImportError:  # a flat tree from before issue 19
+    from referee.checker import check_file
 files = sorted(Path(sys.argv[1]).glob("*.txt"))
 check_file(files[0])
 if sys.argv[2] == "all":
@@ -40,11 +43,11 @@ if sys.argv[2] == "all":
 def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
     """Self-played open games of ``name`` in ``folder``; the events they hold."""
     sys.path.insert(0, str(HERE))
-    from referee.checker import check_file
-    from referee.engine import Engine
-    from referee.loader import load_spec
-    from referee.rulefiles import find_rule_file
-    from referee.simulate import play_one, seeds
+    from referee.authoring.simulate import play_one, seeds
+    from referee.engine.core import Engine
+    from referee.language.loader import load_spec
+    from referee.language.rulefiles import find_rule_file
+    from referee.transcript.check import check_file
 
     path = find_rule_file(name)
     assert path is not None, name

@@ -15,10 +15,10 @@ import argparse
 import os
 import time
 
-from referee.loader import load_spec
-from referee.rulefiles import find_rule_file
-from referee.runs import Run, Settings, play_games
-from referee.spec import GameSpec
+from referee.authoring.runs import Run, Settings, play_games
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
+from referee.language.spec import GameSpec
 
 
 def timed(spec: GameSpec, settings: Settings, seed: int, games: int,

@@ -19,12 +19,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee.checker import gc_paused
-from referee.engine import Engine
-from referee.live_start import Seating, start
-from referee.loader import load_spec
-from referee.rulefiles import find_rule_file
-from referee.simulate import PLAYER_NAMES, play_one, seeds
+from referee.authoring.simulate import PLAYER_NAMES, play_one, seeds
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
+from referee.live.start import Seating, start
+from referee.transcript.check import gc_paused
 
 
 def measure(rules: str, players: int, games: int, seed: int, folder: Path) -> None:

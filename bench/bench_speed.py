@@ -20,6 +20,7 @@ game in a new process, its CPU time as the kernel counts it (user + system).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import resource
@@ -40,10 +41,10 @@ LONG, SHORT = 100_000, 1_000
 def write_corpora(folder: Path, games: int, seed: int) -> None:
     """The transcripts every tree is timed on, written by this checkout."""
     sys.path.insert(0, str(HERE))
-    from referee.engine import Engine
-    from referee.loader import load_spec
-    from referee.rulefiles import find_rule_file
-    from referee.simulate import play_match_record, play_one, seeds
+    from referee.authoring.simulate import play_match_record, play_one, seeds
+    from referee.engine.core import Engine
+    from referee.language.loader import load_spec
+    from referee.language.rulefiles import find_rule_file
 
     for name, players in GAMES:
         path = find_rule_file(name)
@@ -69,21 +70,28 @@ def _match_lines(play: Callable[..., Any], engine: object, players: int, seed: i
     return lines
 
 
+def _timed_names() -> list[Any]:
+    """``check_file``, ``find_rule_file``, ``load_spec``, ``Engine``, ``play_one`` and
+    ``seeds`` of the tree timed: in its subpackages (issue 19), or flat before it."""
+    homes = (("transcript.check", "checker", "check_file"),
+             ("language.rulefiles", "compile", "find_rule_file"),
+             ("language.loader", "compile", "load_spec"),
+             ("engine.core", "engine", "Engine"),
+             ("authoring.simulate", "simulate", "play_one"),
+             ("authoring.simulate", "simulate", "seeds"))
+    found = []
+    for layered, flat, name in homes:
+        try:
+            module = importlib.import_module(f"referee.{layered}")
+        except ImportError:
+            module = importlib.import_module(f"referee.{flat}")
+        found.append(getattr(module, name))
+    return found
+
+
 def measure(folder: Path, runs: int) -> dict[str, float]:
     """Every figure, with ``referee`` imported from the current ``sys.path``."""
-    from referee.checker import check_file
-    from referee.engine import Engine
-    from referee.simulate import play_one, seeds
-
-    try:
-        from referee.loader import load_spec
-        from referee.rulefiles import find_rule_file
-    except ImportError:  # a tree from before issue 19
-        from referee.compile import (  # type: ignore[attr-defined,no-redef]
-            find_rule_file,
-            load_spec,
-        )
-
+    check_file, find_rule_file, load_spec, Engine, play_one, seeds = _timed_names()
     figures: dict[str, float] = {}
     for name, _players in GAMES:
         files = sorted((folder / name).glob("*.txt"))

@@ -67,20 +67,20 @@ from fuzz_mutations import hostile_names, hostile_rule_text, mutate
 from fuzz_outputs import echoed, error_problems, json_problems, names_shown, spec_problems
 from fuzz_outputs import verdict_problems as written_problems
 
-from referee import cache
-from referee.balance import report
-from referee.checker import Verdict, check_file, check_text, format_text
-from referee.engine import Engine
+from referee.authoring.balance import report
+from referee.authoring.lint import lint_file
+from referee.authoring.runs import Settings, play_games
+from referee.authoring.simulate import PLAYER_NAMES, play_one
+from referee.engine.core import Engine
 from referee.errors import RefereeError
 from referee.files import write_file
-from referee.lint import lint_file
-from referee.live_start import Seating, start
-from referee.loader import load_spec
-from referee.notation import write_game
-from referee.runs import Settings, play_games
+from referee.language import cache
+from referee.language.loader import load_spec
+from referee.language.spec import GameSpec, Shown
+from referee.live.start import Seating, start
 from referee.sanitize import printable
-from referee.simulate import PLAYER_NAMES, play_one
-from referee.spec import GameSpec, Shown
+from referee.transcript.check import Verdict, check_file, check_text, format_text
+from referee.transcript.notation import write_game
 from referee.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -367,7 +367,7 @@ def _compile(original: Path, text: str, case: Case, name: str = "fuzzed.rules") 
 
 
 def _spec_json(spec: GameSpec) -> object:
-    from referee.spec_json import spec_to_json
+    from referee.language.spec_json import spec_to_json
 
     return spec_to_json(spec)
 

@@ -17,8 +17,8 @@ from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
 from types import FrameType
 
-from referee.checker import Verdict, check_text
-from referee.output import json_text
+from referee.cli.output import json_text
+from referee.transcript.check import Verdict, check_text
 
 Request = tuple[str, str, str, bool]  # text, source, the folder it is near, --knowledge
 

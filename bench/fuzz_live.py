@@ -24,13 +24,13 @@ from typing import Any
 from fuzz_mutations import TEXT_PIECES, hostile_word, mutate, players_of, renamed
 from fuzz_outputs import echoed, error_problems, names_shown, unreadable
 
-from referee.checker import check_file
 from referee.errors import Kind, RefereeError, Span
-from referee.live import LiveTable
-from referee.live_start import Seating, resume, start
-from referee.live_words import ACCEPTED_MARK, CUT_MARK, Reply
-from referee.notation import Header, TranscriptReader, write_game
-from referee.setup import set_up
+from referee.live.replies import ACCEPTED_MARK, CUT_MARK, Reply
+from referee.live.start import Seating, resume, start
+from referee.live.table import LiveTable
+from referee.transcript.check import check_file
+from referee.transcript.notation import Header, TranscriptReader, write_game
+from referee.transcript.setup import set_up
 from referee.values import replace
 
 COMMANDS = (("undo", 12), ("accept", 8), ("status", 8), ("legal", 8), ("known", 2),

@@ -13,14 +13,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from referee.checker import Verdict
-from referee.display import knowledge_table, table_text
+from referee.authoring.sheet import sheet_for
+from referee.cli.output import json_text
 from referee.errors import MAX_MESSAGE, MAX_WORD, RefereeError
-from referee.output import json_text
+from referee.language.spec import GameSpec
+from referee.language.spec_json import spec_text, spec_to_json
+from referee.live.display import knowledge_table, table_text
 from referee.sanitize import printable
-from referee.sheet import sheet_for
-from referee.spec import GameSpec
-from referee.spec_json import spec_text, spec_to_json
+from referee.transcript.check import Verdict
 
 RICH_COLOUR = re.compile(r"\x1b\[[0-9;]*m")  # rich's own colours, on a terminal
 LONGEST_WORD = MAX_WORD + 40  # a word errors.bounded cut: its two ends and its length
@@ -42,7 +42,7 @@ def unsafe(what: str, text: str) -> list[str]:
 
 
 def echoed(what: str, text: str) -> list[str]:
-    """What ``referee.output.echo`` writes of ``text`` (every command's plain output)."""
+    """What ``referee.cli.output.echo`` writes of ``text`` (every command's plain output)."""
     return unsafe(what, printable(text))
 
 

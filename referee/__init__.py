@@ -10,6 +10,7 @@ so that ``import referee`` (and a cold ``referee check``) stays cheap.
 TYPE_CHECKING = False  # not typing's: importing typing here would cost a bare import
 if TYPE_CHECKING:
     from referee.api import Problem, Rules, Verdict, check, check_file, load_rules
+    from referee.caches import clear_caches
     from referee.errors import RefereeError
     from referee.game import Awaiting, Deal, Game, Result
     from referee.views import Outcome, View
@@ -27,6 +28,7 @@ __all__ = [
     "View",
     "check",
     "check_file",
+    "clear_caches",
     "load_rules",
 ]
 
@@ -35,7 +37,7 @@ _HOMES = {
     "Result": "referee.game", "Outcome": "referee.views", "View": "referee.views",
     "Problem": "referee.api", "Rules": "referee.api", "Verdict": "referee.api",
     "check": "referee.api", "check_file": "referee.api", "load_rules": "referee.api",
-    "RefereeError": "referee.errors",
+    "RefereeError": "referee.errors", "clear_caches": "referee.caches",
 }
 
 

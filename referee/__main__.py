@@ -1,5 +1,5 @@
 """``python -m referee``."""
 
-from referee.entry import main
+from referee.cli.entry import main
 
 main()

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from referee.checker import Verdict as CheckVerdict
-from referee.checker import check_file as check_path
-from referee.checker import check_text
 from referee.errors import Kind, RefereeError
-from referee.loader import load_spec
-from referee.rulefiles import find_rule_file, no_rule_file
-from referee.spec import GameSpec
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file, no_rule_file
+from referee.language.spec import GameSpec
+from referee.transcript.check import Verdict as CheckVerdict
+from referee.transcript.check import check_file as check_path
+from referee.transcript.check import check_text
 from referee.values import frozen
 from referee.views import Outcome
 
@@ -56,7 +56,7 @@ class Rules:
         if format not in ("md", "html"):
             raise RefereeError(Kind.USAGE, f"a sheet's format is 'md' or 'html', not "
                                f"{format!r}")
-        from referee.sheet import sheet_for
+        from referee.authoring.sheet import sheet_for
 
         return sheet_for(self.path, self.chosen).render(format)
 

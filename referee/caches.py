@@ -7,9 +7,9 @@ all, and :func:`cache_sizes` says what each holds. No memo changes a verdict (ea
 keyed by all its answer depends on), so clearing them only costs time: a long-running
 program may clear them to give the memory back, and a test to start cold.
 
-The compiled rule files kept on disk (``referee/cache.py``) are not cleared here: the
+The compiled rule files kept on disk (``referee/language/cache.py``) are not cleared here: the
 folder is shared with other processes and keyed by content and code, so no entry can
-change a verdict; :func:`referee.cache.clear_folder` removes its entries, and
+change a verdict; :func:`referee.language.cache.clear_folder` removes its entries, and
 ``REFEREE_CACHE_DIR=off`` turns it off.
 """
 

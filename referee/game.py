@@ -2,8 +2,8 @@
 names (:meth:`Game.new`) or a transcript (:meth:`Game.from_transcript`), played one
 line of the transcript notation at a time (:meth:`Game.play`).
 
-A :class:`Game` drives a :class:`~referee.session.Session` as the live table does
-(referee/live.py): a refused event changes nothing; a contradiction (no deal of the
+A :class:`Game` drives a :class:`~referee.transcript.session.Session` as the live table does
+(referee/live/table.py): a refused event changes nothing; a contradiction (no deal of the
 cards explains the event) waits for :meth:`Game.accept` or :meth:`Game.undo`, and a
 new event drops it. :meth:`Game.transcript` holds a transcript read as it was typed,
 then a line for each event played since.
@@ -15,12 +15,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.announce import awaited, did
-from referee.checker import gc_paused
+from referee.engine.moves import EndLaying, LayDown, Move, NothingLaid
+from referee.engine.state import PHASE_LAY
 from referee.errors import Kind, RefereeError, Span, printable
-from referee.moves import EndLaying, LayDown, Move, NothingLaid
-from referee.names import not_one_word
-from referee.notation import (
+from referee.language.spec import HANDOVER_TO_CENTRE, Shown
+from referee.live.announce import awaited, did
+from referee.reading import first_line, lines_of, quoted
+from referee.transcript.check import gc_paused
+from referee.transcript.names import not_one_word
+from referee.transcript.notation import (
     DONE_MARK,
     Event,
     TranscriptReader,
@@ -28,19 +31,16 @@ from referee.notation import (
     read_events,
     write_game,
 )
-from referee.reading import first_line, lines_of, quoted
-from referee.session import Session
-from referee.setup import set_up
-from referee.spec import HANDOVER_TO_CENTRE, Shown
-from referee.state import PHASE_LAY
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
+from referee.transcript.writer import format_move
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
-from referee.writer import format_move
 
 if TYPE_CHECKING:
     from referee.api import Rules
 
-ACCEPTED_MARK = "# accepted by the table:"  # as the live table writes it (referee/live.py)
+ACCEPTED_MARK = "# accepted by the table:"  # as the live table writes it (referee/live/table.py)
 SOURCE = "<game>"
 
 
@@ -258,7 +258,7 @@ class Game:
             return Awaiting(self._waiting_words(), (), "contradiction")
         if session.match_over():
             return Awaiting(awaited(session), (), "over")
-        from referee.choices import Choices
+        from referee.live.choices import Choices
 
         choices = Choices(session, knowing=session.game.spec.shown is Shown.EVERY_EVENT)
         names = self.players
@@ -292,7 +292,7 @@ class Game:
     def _hidden_moves(self) -> list[Move]:
         """In a lay phase of a hidden deal, the sets a hand may hold whole, and the
         turn's moves once nobody lays more."""
-        from referee.choices import Choices
+        from referee.live.choices import Choices
 
         session = self._session
         state = session.state
@@ -310,7 +310,7 @@ class Game:
     def _hidden_lines(self) -> list[tuple[int, str]]:
         """The asks, answers and named draws the cards known allow, as (seat, line):
         candidates, each tried before it is offered."""
-        from referee.choices import Choices
+        from referee.live.choices import Choices
 
         session = self._session
         state = session.state

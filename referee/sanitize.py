@@ -5,9 +5,9 @@ may hold anything: an escape sequence that clears the screen, sets the window ti
 or the clipboard (ESC, OSC 0 and 52, the 8-bit CSI U+009B), a bidi override that
 turns the rest of the line around, an invisible character. The data keep the raw
 text; what is written goes through one of two functions, at the few places every
-command writes (referee/output.py, the live table's writer in referee/prompt.py):
+command writes (referee/cli/output.py, the live table's writer in referee/live/prompt.py):
 :func:`printable` for text, :func:`json_escaped` for JSON. A table rich draws in
-colour is made of cells made printable first (referee/display.py), so that its own
+colour is made of cells made printable first (referee/live/display.py), so that its own
 escapes are kept.
 """
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.announce import awaited
-from referee.moves import Answer, Ask, Give, Move, Question, Refuse
-from referee.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, Shown
+from referee.engine.moves import Answer, Ask, Give, Move, Question, Refuse
+from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, Shown
+from referee.live.announce import awaited
+from referee.transcript.writer import format_move
 from referee.values import frozen
-from referee.writer import format_move
 
 if TYPE_CHECKING:
-    from referee.session import Session
+    from referee.transcript.session import Session
 
 
 @frozen

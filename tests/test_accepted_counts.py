@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.counts import count_problem
+from referee.engine.state import GameState
 from referee.errors import RefereeError
-from referee.live import LiveTable
-from referee.live_start import Seating, resume, start
-from referee.live_words import ACCEPTED_MARK
-from referee.state import GameState
+from referee.knowledge.counts import count_problem
+from referee.live.replies import ACCEPTED_MARK
+from referee.live.start import Seating, resume, start
+from referee.live.table import LiveTable
 
 TINY_GO_FISH = Path(__file__).parent / "rules_support" / "hidden" / "tiny-go-fish.rules"
 GO_FISH = ("Ann", "Bob", "Cy")

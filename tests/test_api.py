@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.loader import load_spec
-from referee.notation import TranscriptReader
-from referee.setup import engine_for
-from referee.simulate import play_match_record, play_one
+from referee.authoring.simulate import play_match_record, play_one
+from referee.language.loader import load_spec
+from referee.transcript.notation import TranscriptReader
+from referee.transcript.setup import engine_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted((ROOT / "rules").glob("*.rules"))
@@ -322,7 +322,7 @@ def test_a_transcript_read_is_kept_as_typed_and_taken_back_event_by_event() -> N
 
 
 def test_an_accepted_contradiction_resumes_at_the_live_table(tmp_path: Path) -> None:
-    from referee.live_start import resume
+    from referee.live.start import resume
 
     game, _ = contradicted()
     assert game.accept().accepted

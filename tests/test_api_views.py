@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 
 import referee
-from referee.loader import load_spec
-from referee.notation import TranscriptReader
-from referee.setup import engine_for
-from referee.simulate import play_one
+from referee.authoring.simulate import play_one
+from referee.language.loader import load_spec
+from referee.transcript.notation import TranscriptReader
+from referee.transcript.setup import engine_for
 
 PACKAGE = Path(referee.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent

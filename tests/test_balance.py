@@ -17,13 +17,13 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from referee import runs
-from referee.balance import GameRecord, Tally, report, report_schema, wilson
-from referee.cli import main
-from referee.engine import Engine
-from referee.loader import load_spec
-from referee.runs import Settings, play_games, progress_bar
-from referee.simulate import play_match, play_match_record
+from referee.authoring import runs
+from referee.authoring.balance import GameRecord, Tally, report, report_schema, wilson
+from referee.authoring.runs import Settings, play_games, progress_bar
+from referee.authoring.simulate import play_match, play_match_record
+from referee.cli.commands import main
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
 
 RULES = Path(__file__).parent.parent / "rules"
 SCHEMA = report_schema()

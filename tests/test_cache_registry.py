@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee import cache
 from referee.caches import cache_sizes, clear_caches, registered_names
-from referee.checker import check_file
+from referee.language import cache
+from referee.transcript.check import check_file
 
 PACKAGE = Path(referee.__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -32,8 +32,9 @@ def test_clear_caches_empties_every_memo_after_a_check_of_several_files() -> Non
     for game in games:
         check_file(game, knowledge=True)
     held = cache_sizes()
-    for name in ("referee.loader._LOADED", "referee.notation._READ_LINES",
-                 "referee.setup._ENGINES", "referee.resolve._TABLES", "referee.cards.parse_card"):
+    for name in ("referee.language.loader._LOADED", "referee.transcript.notation._READ_LINES",
+                 "referee.transcript.setup._ENGINES", "referee.transcript.resolve._TABLES",
+                 "referee.language.cards.parse_card"):
         assert held[name] > 0, name
     clear_caches()
     assert {name: size for name, size in cache_sizes().items() if size} == {}
@@ -115,13 +116,17 @@ def test_no_module_keeps_a_cache_outside_the_registry() -> None:
 
 
 def test_the_memos_of_the_issue_are_registered() -> None:
-    for module in ("loader", "syntax", "notation", "setup", "resolve", "names", "runs"):
+    for module in ("language.loader", "language.syntax", "transcript.notation",
+                   "transcript.setup", "transcript.resolve", "transcript.names",
+                   "authoring.runs"):
         importlib.import_module(f"referee.{module}")  # a memo is registered as it is made
     names = set(registered_names())
-    assert {"referee.loader._LOADED", "referee.syntax._KEPT", "referee.notation._READ_LINES",
-            "referee.setup._ENGINES", "referee.resolve._TABLES", "referee.cards.parse_card",
-            "referee.compile.rule_book", "referee.names._alone", "referee.cache.folder",
-            "referee.cache.fingerprint", "referee.runs._engine"} <= names
+    assert {"referee.language.loader._LOADED", "referee.language.syntax._KEPT",
+            "referee.transcript.notation._READ_LINES", "referee.transcript.setup._ENGINES",
+            "referee.transcript.resolve._TABLES", "referee.language.cards.parse_card",
+            "referee.language.compiler.rule_book", "referee.transcript.names._alone",
+            "referee.language.cache.folder", "referee.language.cache.fingerprint",
+            "referee.authoring.runs._engine"} <= names
 
 
 def test_the_fingerprint_covers_modules_in_subpackages(tmp_path: Path) -> None:
@@ -171,9 +176,9 @@ def test_the_wheel_carries_the_grammar_the_rules_and_subpackages(tmp_path: Path)
                 target = tree / file.relative_to(ROOT)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(file.read_bytes())
-    (tree / "referee" / "engine").mkdir()
-    (tree / "referee" / "engine" / "__init__.py").write_text("")
-    (tree / "referee" / "engine" / "table.json").write_text("{}")
+    (tree / "referee" / "added").mkdir()
+    (tree / "referee" / "added" / "__init__.py").write_text("")
+    (tree / "referee" / "added" / "table.json").write_text("{}")
     out = tmp_path / "wheel"
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
                             str(out), str(tree)], capture_output=True, text=True)
@@ -184,5 +189,7 @@ def test_the_wheel_carries_the_grammar_the_rules_and_subpackages(tmp_path: Path)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "referee/grammar/rules.lark" in names
     assert {f"referee/rules/{p.name}" for p in (ROOT / "rules").glob("*.rules")} <= names
-    assert {"referee/engine/__init__.py", "referee/engine/table.json",
-            "referee/verdict.schema.json", "referee/caches.py"} <= names
+    assert {"referee/added/__init__.py", "referee/added/table.json",
+            "referee/verdict.schema.json", "referee/caches.py", "referee/py.typed"} <= names
+    assert {f"referee/{path.relative_to(ROOT / 'referee')}"
+            for path in (ROOT / "referee").rglob("*.py")} <= names

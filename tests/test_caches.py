@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import loader
-from referee.checker import check_file
+from referee.language import loader
+from referee.transcript.check import check_file
 
 TWO_PLAYERS = "game: mine\nplayers: Ann Bob\ndeal: hidden\n"
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 import random
 import time
 
-from referee.captures import (
+from referee.authoring.selfplay import random_play
+from referee.engine.captures import (
     MAX_CAPTURE_CHOICES,
     MAX_GROUPS,
     capture_choices,
     play_violation,
     summing_groups,
 )
-from referee.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
+from referee.engine.moves import Play
+from referee.engine.state import GameState
 from referee.errors import Kind
-from referee.loader import load_spec
-from referee.moves import Play
-from referee.rulefiles import find_rule_file
-from referee.selfplay import random_play
-from referee.state import GameState
+from referee.language.cards import STANDARD_RANKS, STANDARD_SUITS, Card, Rank, make_card
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
 
 RULES = find_rule_file("chinese-fish")
 assert RULES is not None

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.checker import check_file
-from referee.cli import main
-from referee.live_start import resume
-from referee.notation import read_transcript
-from referee.session import Session
-from referee.setup import set_up
+from referee.cli.commands import main
+from referee.live.start import resume
+from referee.transcript.check import check_file
+from referee.transcript.notation import read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 LEGAL = TRANSCRIPTS / "go-fish" / "whole-game.txt"

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.cards import Card
-from referee.claims import judge
-from referee.engine import Engine
+from referee.engine.claims import judge
+from referee.engine.core import Engine
+from referee.engine.moves import Ask, Claim, LayDown, Pass
+from referee.engine.state import GameState, Phase
+from referee.engine.wording import describe_judgement
 from referee.errors import Kind
-from referee.loader import load_spec
-from referee.moves import Ask, Claim, LayDown, Pass
-from referee.state import GameState, Phase
-from referee.wording import describe_judgement
+from referee.language.cards import Card
+from referee.language.loader import load_spec
 
 TINY_TEAMS = Path(__file__).parent / "rules_support" / "tiny-teams.rules"
 NAMES = ("Ann", "Bob", "Cy", "Dee")  # teams: Ann and Cy, Bob and Dee

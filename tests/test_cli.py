@@ -12,10 +12,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from referee.checker import check_text
-from referee.cli import main
-from referee.resources import schema_path
+from referee.cli.commands import main
+from referee.language.resources import schema_path
 from referee.sanitize import printable
+from referee.transcript.check import check_text
 
 TESTS = Path(__file__).parent
 LEGAL = TESTS / "transcripts" / "go-fish" / "whole-game.txt"

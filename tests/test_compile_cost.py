@@ -16,14 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import cache, compile, loader, syntax
-from referee.checker import check_file
-from referee.compile import RuleBook, slot_of
+from referee.authoring.lint import lint_file
+from referee.authoring.sheet import sheet_for
 from referee.errors import Kind, RefereeError
-from referee.extends import load_layers
-from referee.lint import lint_file
-from referee.loader import load_spec
-from referee.sheet import sheet_for
+from referee.language import cache, loader, syntax
+from referee.language import compiler as compile
+from referee.language.compiler import RuleBook, slot_of
+from referee.language.extends import load_layers
+from referee.language.loader import load_spec
+from referee.transcript.check import check_file
 
 TESTS = Path(__file__).parent
 TINY = TESTS / "rules_support" / "tiny.rules"

@@ -20,14 +20,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.checker import check_text
-from referee.engine import Engine
+from referee.authoring.selfplay import random_move
+from referee.authoring.simulate import PLAYER_NAMES, play_one
+from referee.engine.core import Engine
+from referee.engine.state import Phase
 from referee.errors import Kind, RefereeError
-from referee.loader import load_spec
-from referee.selfplay import random_move
-from referee.simulate import PLAYER_NAMES, play_one
-from referee.spec import GameSpec
-from referee.state import Phase
+from referee.language.loader import load_spec
+from referee.language.spec import GameSpec
+from referee.transcript.check import check_text
 
 KEPT = Path(__file__).parent / "rules_support" / "composition"
 MOVE_LIMIT = 600

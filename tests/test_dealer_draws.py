@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.errors import Kind
-from referee.notation import Event, read_transcript
-from referee.session import Session
-from referee.setup import set_up
+from referee.transcript.notation import Event, read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 RULES = (Path(__file__).parent / "rules_support" / "composition"
          / "dealer-draws-in-turn-after-an-unreplaced-book.rules")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.compile import RuleBook
 from referee.errors import RefereeError
-from referee.loader import load_spec
-from referee.syntax import parse_rules_text
+from referee.language.compiler import RuleBook
+from referee.language.loader import load_spec
+from referee.language.syntax import parse_rules_text
 
 ROOT = Path(__file__).parent.parent
 PAGE = ROOT / "docs" / "rules-language.md"

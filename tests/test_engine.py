@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import Card
-from referee.engine import Engine
+from referee.engine.core import Engine
+from referee.engine.moves import Ask, Draw, Give, LayDown, Refuse
+from referee.engine.state import Phase
 from referee.errors import Kind
-from referee.loader import load_spec
-from referee.moves import Ask, Draw, Give, LayDown, Refuse
-from referee.rulefiles import find_rule_file
-from referee.spec import FirstSeat, Handover, PassTo, TieRule
-from referee.state import Phase
+from referee.language.cards import Card
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
+from referee.language.spec import FirstSeat, Handover, PassTo, TieRule
 
 TINY = Path(__file__).parent / "rules_support" / "tiny.rules"
 NAMES = ("Ann", "Bob", "Cy")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import main
-from referee.entry import is_quick_check
+from referee.cli.commands import main
+from referee.cli.entry import is_quick_check
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 LEGAL = str(TRANSCRIPTS / "go-fish" / "whole-game.txt")
@@ -64,7 +64,7 @@ def test_the_quick_path_reads_standard_input() -> None:
 def test_a_quick_check_does_not_import_click() -> None:
     script = ("import sys\n"
               f"sys.argv = ['referee', 'check', {LEGAL!r}]\n"
-              "from referee.entry import main\n"
+              "from referee.cli.entry import main\n"
               "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
               "print(status, 'click' in sys.modules, file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -14,17 +14,17 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee import cache
-from referee.checker import check_file, check_text
-from referee.cli import main
-from referee.engine import Engine
-from referee.live import LiveTable
-from referee.live_start import Seating, resume, start
-from referee.live_words import CUT_MARK
-from referee.loader import load_spec
-from referee.notation import read_transcript, write_game
-from referee.prompt import default_out
-from referee.simulate import play_one
+from referee.authoring.simulate import play_one
+from referee.cli.commands import main
+from referee.engine.core import Engine
+from referee.language import cache
+from referee.language.loader import load_spec
+from referee.live.prompt import default_out
+from referee.live.replies import CUT_MARK
+from referee.live.start import Seating, resume, start
+from referee.live.table import LiveTable
+from referee.transcript.check import check_file, check_text
+from referee.transcript.notation import read_transcript, write_game
 
 RULES = Path(__file__).parent.parent / "rules"
 GO_FISH = RULES / "go-fish.rules"

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import cache
-from referee.checker import check_text
 from referee.errors import Kind, RefereeError
-from referee.loader import load_spec
+from referee.language import cache
+from referee.language.loader import load_spec
+from referee.transcript.check import check_text
 
 ROOT = Path(__file__).parent.parent
 GAME = (ROOT / "tests" / "transcripts" / "authors" / "whole-game.txt").read_text()
@@ -163,7 +163,7 @@ def test_the_fuzz_sees_a_save_through_a_link(bench: ModuleType, tmp_path: Path,
     link = tmp_path / "copy.txt"
     case.plant(link, "link")
     assert not case.found.problems
-    monkeypatch.setattr("referee.live_commands.save_copy",
+    monkeypatch.setattr("referee.live.commands.save_copy",
                         lambda path, text, force=False: path.write_text(text))
     case.type(f"save {link}")
     assert any("victim.txt changed" in problem for problem in case.found.problems)

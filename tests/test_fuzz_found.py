@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import cache, loader
-from referee.checker import check_file
 from referee.errors import Kind
-from referee.live_start import Seating, resume, start
+from referee.language import cache, loader
+from referee.live.start import Seating, resume, start
+from referee.transcript.check import check_file
 
 
 @pytest.fixture

@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from referee.budgets import DEFAULT_BUDGETS
-from referee.cards import Card, parse_card, parse_rank
-from referee.checker import check_text
-from referee.engine import Engine
+from referee.authoring.simulate import play_one
+from referee.engine.core import Engine
 from referee.errors import RefereeError
-from referee.loader import load_spec
-from referee.notation import Event, read_transcript
-from referee.session import Session
-from referee.setup import Deal, Game, set_up
-from referee.simulate import play_one
+from referee.knowledge.budgets import DEFAULT_BUDGETS
+from referee.language.cards import Card, parse_card, parse_rank
+from referee.language.loader import load_spec
+from referee.transcript.check import check_text
+from referee.transcript.notation import Event, read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import Deal, Game, set_up
 from referee.values import replace
 
 TINY = Path(__file__).parent / "rules_support" / "hidden"

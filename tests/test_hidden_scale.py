@@ -16,16 +16,16 @@ from typing import Any
 
 import pytest
 
-from referee import undo
-from referee.engine import Engine
+from referee.authoring.simulate import play_match_record, play_one
+from referee.engine.core import Engine
 from referee.errors import Kind, RefereeError
-from referee.knowledge import Knowledge
-from referee.live_start import resume
-from referee.loader import load_spec
-from referee.notation import Event, read_transcript
-from referee.session import Session
-from referee.setup import set_up
-from referee.simulate import play_match_record, play_one
+from referee.knowledge.model import Knowledge
+from referee.language.loader import load_spec
+from referee.live.start import resume
+from referee.transcript import undo
+from referee.transcript.notation import Event, read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 RULES = Path(__file__).parent.parent / "rules"
 AUTHORS = ("game: authors\nplayers: Ann Bob Cy Dee\ndealer: Dee\ndeal: hidden\n",

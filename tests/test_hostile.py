@@ -18,15 +18,15 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-import referee.check_command
-import referee.simulate
-from referee.checker import check_file, check_text
-from referee.cli import INTERRUPTED, main
+import referee.authoring.simulate
+import referee.cli.check_command
+from referee.authoring.simulate import PlayedGame
+from referee.cli.commands import INTERRUPTED, main
 from referee.errors import Kind, RefereeError
-from referee.loader import load_spec
+from referee.language.loader import load_spec
+from referee.language.resources import schema_path
 from referee.reading import MAX_RULE_FILE_BYTES, MAX_TRANSCRIPT_BYTES
-from referee.resources import schema_path
-from referee.simulate import PlayedGame
+from referee.transcript.check import check_file, check_text
 
 TESTS = Path(__file__).parent
 LEGAL = TESTS / "transcripts" / "go-fish" / "whole-game.txt"
@@ -216,7 +216,7 @@ def test_simulate_into_a_file_that_cannot_be_written(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_in_simulate_keeps_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = referee.simulate.play_one
+    real = referee.authoring.simulate.play_one
     calls = []
 
     def interrupted_on_the_fourth(*args: Any, **kwargs: Any) -> PlayedGame:
@@ -225,7 +225,7 @@ def test_ctrl_c_in_simulate_keeps_the_games_played(monkeypatch: pytest.MonkeyPat
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(referee.simulate, "play_one", interrupted_on_the_fourth)
+    monkeypatch.setattr(referee.authoring.simulate, "play_one", interrupted_on_the_fourth)
     status, out, err = run("simulate", "authors", "-p", "3", "-g", "100")
     assert status == INTERRUPTED
     assert "3 games, 3 players" in out and "seat 1 (player): wins" in out
@@ -236,7 +236,7 @@ def test_ctrl_c_in_check_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(path: Path, **options: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(referee.check_command, "check_file", interrupted)
+    monkeypatch.setattr(referee.cli.check_command, "check_file", interrupted)
     status, _, err = run("check", str(LEGAL), str(LEGAL))
     assert status == INTERRUPTED and "interrupted after 0 of 2 files" in err
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import main
-from referee.lint import SELF_PLAY_GAMES, Code, lint_file
+from referee.authoring.lint import SELF_PLAY_GAMES, Code, lint_file
+from referee.cli.commands import main
 
 TESTS = Path(__file__).parent
 FIXTURES = sorted((TESTS / "lint").glob("*.rules"))
@@ -103,20 +103,25 @@ def test_a_wrong_option_type_is_the_compilers_error() -> None:
 
 
 def test_the_commands_default_is_lints() -> None:
-    from referee import cli, sheet, simulate
+    from referee.authoring import sheet, simulate
+    from referee.cli import commands as cli
 
     assert cli.LINT_GAMES == SELF_PLAY_GAMES and cli.SHEET_FORMATS == sheet.FORMATS
     assert cli.MAX_MOVES == simulate.DEFAULT_MAX_MOVES
 
 
-PER_EVENT_MODULES = ("asks", "claims", "draws", "engine", "flow", "laying", "notation",
-                     "plays", "questions", "resolve", "selfplay", "session", "simulate", "state")
+PER_EVENT_MODULES = ("engine/asks", "engine/claims", "engine/draws", "engine/core",
+                     "engine/flow", "engine/laying", "transcript/notation", "engine/plays",
+                     "engine/questions", "transcript/resolve", "authoring/selfplay",
+                     "transcript/session", "authoring/simulate", "engine/state")
 
 
 def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:
     """Python 3.11 reads ``Phase.OVER`` through EnumType.__getattr__, a Python-level call;
     code run on every event uses the plain names (``PHASE_OVER``) instead."""
-    from referee import notation, spec, state
+    from referee.engine import state
+    from referee.language import spec
+    from referee.transcript import notation
 
     enums = {name for module in (notation, spec, state) for name, thing in vars(module).items()
              if isinstance(thing, type) and issubclass(thing, Enum) and thing.__module__ ==

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.lint import Finding, lint_file
-from referee.syntax import statement_headings
+from referee.authoring.lint import Finding, lint_file
+from referee.language.syntax import statement_headings
 
 TESTS = Path(__file__).parent
 RULES = TESTS.parent / "rules"

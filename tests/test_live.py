@@ -25,18 +25,18 @@ from click.testing import CliRunner
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee.checker import check_file, check_text
-from referee.cli import main
-from referee.completion import candidates
-from referee.engine import Engine
-from referee.live import LiveTable
-from referee.live_start import Seating, resume, start
-from referee.live_words import ACCEPTED_MARK
-from referee.loader import load_spec
-from referee.notation import read_events
-from referee.prompt import prompt_session, run_prompt
-from referee.simulate import PLAYER_NAMES, play_match, play_one
-from referee.spec import Shown
+from referee.authoring.simulate import PLAYER_NAMES, play_match, play_one
+from referee.cli.commands import main
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
+from referee.language.spec import Shown
+from referee.live.completion import candidates
+from referee.live.prompt import prompt_session, run_prompt
+from referee.live.replies import ACCEPTED_MARK
+from referee.live.start import Seating, resume, start
+from referee.live.table import LiveTable
+from referee.transcript.check import check_file, check_text
+from referee.transcript.notation import read_events
 
 RULES = Path(__file__).parent.parent / "rules"
 THREE = ("Ann", "Bob", "Cy")

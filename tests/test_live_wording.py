@@ -9,10 +9,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from referee.checker import check_file
-from referee.cli import main
-from referee.live import LiveTable
-from referee.live_start import Seating, start
+from referee.cli.commands import main
+from referee.live.start import Seating, start
+from referee.live.table import LiveTable
+from referee.transcript.check import check_file
 
 WAITING = "accept or undo the contradiction on Bob asks Cy for 7 (a new event drops it)"
 

@@ -1,4 +1,4 @@
-"""Players' and teams' names (referee/names.py): readable alone, never alike in pairs,
+"""Players' and teams' names (referee/transcript/names.py): readable alone, never alike in pairs,
 found in events by the same keys; ``referee play`` refuses the same names.
 
 The golden transcripts under tests/transcripts/names/ give one example of each kind;
@@ -19,11 +19,11 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee import names as names_module
-from referee.cards import parse_card
-from referee.cli import main
+from referee.cli.commands import main
 from referee.errors import RefereeError, Span
-from referee.names import (
+from referee.language.cards import parse_card
+from referee.transcript import names as names_module
+from referee.transcript.names import (
     RESERVED_NAMES,
     NameIndex,
     fold,
@@ -32,8 +32,8 @@ from referee.names import (
     skeleton,
     unreadable,
 )
-from referee.notation import Token
-from referee.setup import Table
+from referee.transcript.notation import Token
+from referee.transcript.setup import Table
 
 
 def _data_folder() -> Path:

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.checker import check_file
-from referee.engine import Engine
-from referee.loader import load_spec
-from referee.output import json_text
-from referee.rulefiles import find_rule_file
-from referee.simulate import play_one
+from referee.authoring.simulate import play_one
+from referee.cli.output import json_text
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
+from referee.language.rulefiles import find_rule_file
+from referee.transcript.check import check_file
 
 TESTS = Path(__file__).parent
 TRANSCRIPTS = sorted((TESTS / "transcripts").rglob("*.txt"))
@@ -44,8 +44,8 @@ ORDERS = ("in order", "reversed", "shuffled 1", "shuffled 2")
 ALONE = """
 import json, os, sys, traceback
 from pathlib import Path
-from referee.checker import check_file
-from referee.output import json_text
+from referee.transcript.check import check_file
+from referee.cli.output import json_text
 out = Path(sys.argv[1])
 for index, name in enumerate(sys.argv[2:]):
     pid = os.fork()

@@ -19,9 +19,9 @@ import random
 
 import pytest
 
-from referee.cards import STANDARD_RANKS, STANDARD_SUITS
-from referee.checker import check_text
-from referee.simulate import PLAYER_NAMES
+from referee.authoring.simulate import PLAYER_NAMES
+from referee.language.cards import STANDARD_RANKS, STANDARD_SUITS
+from referee.transcript.check import check_text
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -21,12 +21,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.checker import check_text
-from referee.cli import main
+from referee.cli.commands import main
 from referee.errors import Kind, RefereeError
-from referee.live import LiveTable
-from referee.live_start import Seating, start
-from referee.loader import load_spec
+from referee.language.loader import load_spec
+from referee.live.start import Seating, start
+from referee.live.table import LiveTable
+from referee.transcript.check import check_text
 
 # Every way a terminal can be told to do something: clear the screen, set the window
 # title (OSC 0), write the clipboard (OSC 52), the 8-bit CSI, a bell, a right-to-left
@@ -241,7 +241,7 @@ def test_completions_are_displayed_printable(tmp_path: Path) -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from referee.completion import TableCompleter
+    from referee.live.completion import TableCompleter
 
     (tmp_path / "two.rules").write_text(
         "extends: go-fish\nplayers: 2\ndeck: ranks A 2, suits S H\n"

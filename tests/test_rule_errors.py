@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee.errors import Kind, RefereeError
-from referee.loader import load_spec
+from referee.language.loader import load_spec
 
 HERE = Path(__file__).parent / "rules_errors"
 FIXTURES = sorted(HERE.glob("*.rules"))

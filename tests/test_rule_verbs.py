@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from referee.choices import Choices
-from referee.engine import Engine
-from referee.loader import load_spec
-from referee.moves import Ask, LayDown
-from referee.notation import read_transcript
-from referee.rulefiles import bundled_rule_names, find_rule_file
-from referee.session import Session
-from referee.setup import set_up
-from referee.simulate import play_one
-from referee.state import Phase
+from referee.authoring.simulate import play_one
+from referee.engine.core import Engine
+from referee.engine.moves import Ask, LayDown
+from referee.engine.state import Phase
+from referee.language.loader import load_spec
+from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.live.choices import Choices
+from referee.transcript.notation import read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 
 def session_of(text: str) -> Session:

@@ -10,16 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import parse_card, rank_of
-from referee.checker import check_text
-from referee.engine import Engine
+from referee.authoring.selfplay import random_move
+from referee.authoring.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
+from referee.engine.core import Engine
+from referee.engine.moves import Ask
+from referee.engine.state import GameState, Phase
 from referee.errors import RefereeError
-from referee.loader import load_spec
-from referee.moves import Ask
-from referee.rulefiles import bundled_rule_names, find_rule_file
-from referee.selfplay import random_move
-from referee.simulate import PLAYER_NAMES, PlayedGame, play_match, play_one
-from referee.state import GameState, Phase
+from referee.language.cards import parse_card, rank_of
+from referee.language.loader import load_spec
+from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.transcript.check import check_text
 
 RULES = bundled_rule_names()
 SMALL_TABLE = 6

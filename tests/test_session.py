@@ -3,11 +3,11 @@ takes an event back, and a contradiction the table accepts is set aside."""
 
 from __future__ import annotations
 
+from referee.engine.state import Phase
 from referee.errors import Kind
-from referee.notation import Event, read_transcript
-from referee.session import Session
-from referee.setup import set_up
-from referee.state import Phase
+from referee.transcript.notation import Event, read_transcript
+from referee.transcript.session import Session
+from referee.transcript.setup import set_up
 
 HEADER = """game: go-fish
 players: Ann Bob Cy

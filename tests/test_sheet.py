@@ -12,13 +12,13 @@ from types import MappingProxyType
 import pytest
 from click.testing import CliRunner
 
-from referee import spec as spec_module
-from referee.ast import Node
-from referee.cli import main
-from referee.loader import load_spec
-from referee.sheet import ENUM_WORDS, TOPICS, build_sheet, sheet_for
-from referee.spec import ClaimSpec, Fate, GameSpec
-from referee.syntax import parse_rules_text, rules_parser
+from referee.authoring.sheet import ENUM_WORDS, TOPICS, build_sheet, sheet_for
+from referee.cli.commands import main
+from referee.language import spec as spec_module
+from referee.language.ast import Node
+from referee.language.loader import load_spec
+from referee.language.spec import ClaimSpec, Fate, GameSpec
+from referee.language.syntax import parse_rules_text, rules_parser
 from referee.values import fields, is_record, replace
 
 TESTS = Path(__file__).parent

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from referee import runs
-from referee.balance import Tally, median, percentile
-from referee.cli import main
-from referee.loader import load_spec
-from referee.runs import CHUNKS_AHEAD, Settings, max_jobs, play_games
+from referee.authoring import runs
+from referee.authoring.balance import Tally, median, percentile
+from referee.authoring.runs import CHUNKS_AHEAD, Settings, max_jobs, play_games
+from referee.cli.commands import main
+from referee.language.loader import load_spec
 
 RULES = Path(__file__).parent.parent / "rules"
 HUGE = "9" * 5000  # past int()'s digit limit: refused as a number, not a traceback
@@ -191,7 +191,7 @@ def test_the_workers_are_given_a_few_chunks_at_a_time(
 
 
 def records(number: int) -> Any:
-    from referee.balance import GameRecord
+    from referee.authoring.balance import GameRecord
 
     return GameRecord(True, False, False, 10 + number % 7, 1, (number % 3,), (1, 2, 3), 4, 0)
 

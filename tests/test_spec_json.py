@@ -9,11 +9,11 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from referee import spec as spec_module
-from referee.cli import main
-from referee.loader import load_spec
-from referee.spec import GameSpec
-from referee.spec_json import DERIVED, spec_schema, spec_to_json
+from referee.cli.commands import main
+from referee.language import spec as spec_module
+from referee.language.loader import load_spec
+from referee.language.spec import GameSpec
+from referee.language.spec_json import DERIVED, spec_schema, spec_to_json
 from referee.values import fields
 
 TESTS = Path(__file__).parent

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.checker import check_file
+from referee.transcript.check import check_file
 
 HERE = Path(__file__).parent / "transcripts"
 FIXTURES = sorted(HERE.rglob("*.txt"))

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.checker import check_text
-from referee.cli import main
-from referee.engine import Engine
-from referee.loader import load_spec
-from referee.simulate import play_one
+from referee.authoring.simulate import play_one
+from referee.cli.commands import main
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
+from referee.transcript.check import check_text
 
 RULES = Path(__file__).parent.parent / "rules"
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from referee import check_command, runs
-from referee.checker import check_file
-from referee.cli import main
+from referee.authoring import runs
+from referee.cli import check_command
+from referee.cli.commands import main
+from referee.transcript.check import check_file
 
 HERE = Path(__file__).parent
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 (games|matches|events|files|sets|cards|points|moves|"

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import main
-from referee.workers import Workers
+from referee.authoring.workers import Workers
+from referee.cli.commands import main
 
 ROOT = Path(__file__).parent.parent
 LIMIT = 120  # seconds: far more than any of these runs takes; reached only by a hang
@@ -92,8 +92,8 @@ def isolated(code: str, *arguments: str) -> tuple[int, str, str]:
 
 DYING = """
     import os, resource, signal, sys
-    from referee import runs
-    from referee.entry import main
+    from referee.authoring import runs
+    from referee.cli.entry import main
 
     real, parent = runs.play_game, os.getpid()
 
@@ -139,7 +139,7 @@ def test_a_worker_killed_from_outside_while_idle_or_busy_is_noticed() -> None:
     doing; the results stop there with the reason."""
     code = """
         import os, signal
-        from referee.workers import Workers, WorkerDied
+        from referee.authoring.workers import Workers, WorkerDied
 
         def tasks(workers):
             for number in range(1000):

@@ -1,0 +1,1 @@
+"""The workbench of variant authors: sheet, lint, self-play and balance."""

@@ -1,0 +1,206 @@
+"""Self-play: random legal games through the engine, optionally as transcripts."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from referee import files
+from referee.authoring.selfplay import random_move
+from referee.engine.core import Engine, Result
+from referee.engine.state import PHASE_OVER, GameState
+from referee.errors import Kind, RefereeError
+from referee.files import exists_message
+from referee.language.rulefiles import rule_reference
+from referee.language.spec import HANDOVER_TO_CENTRE
+from referee.reading import is_digits
+from referee.transcript.notation import write_deal, write_table
+from referee.transcript.writer import format_move
+from referee.values import frozen
+
+DEFAULT_MAX_MOVES = 20_000
+PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
+                "Kit", "Lu", "Max", "Ned", "Olga", "Pip")
+
+
+@frozen
+class PlayedGame:
+    """One self-played game: its result, how many moves, and its transcript lines; how
+    many sets were won and made void; whether it stopped with no legal move while not
+    over, and whether it ended only because nobody could move (no ``end:`` held)."""
+
+    result: Result
+    moves: int
+    lines: tuple[str, ...]
+    sets: int = 0
+    void: int = 0
+    stopped: bool = False
+    stalled: bool = False
+
+
+@frozen
+class PlayedMatch:
+    """One self-played match: each side's total, the hands and moves it took, whether a
+    side reached the target, the sets won and made void over all hands, and its
+    transcript lines."""
+
+    totals: tuple[int, ...]
+    hands: int
+    moves: int
+    over: bool
+    sets: int
+    void: int
+    stopped: bool
+    stalled: bool
+    lines: tuple[str, ...]
+
+
+def play_one(
+    engine: Engine, players: int, seed: int, *, transcript: bool = False,
+    max_moves: int = DEFAULT_MAX_MOVES, hidden: bool = False,
+) -> PlayedGame:
+    """Play one game of random legal moves, the deal shuffled with ``seed`` (a whole
+    match, when the rule file names a target); with ``hidden``, its transcript shows
+    only what the table saw (``deal: hidden``)."""
+    if engine.spec.match_target is not None:
+        match = play_match_record(engine, players, seed, engine.spec.match_target,
+                                  hidden=hidden, transcript=transcript, max_moves=max_moves,
+                                  in_header=False)
+        best = max(match.totals)
+        winners = (tuple(side for side, total in enumerate(match.totals) if total == best)
+                   if match.over else ())
+        return PlayedGame(Result(match.over, match.totals, winners), match.moves, match.lines,
+                          sets=match.sets, void=match.void, stopped=match.stopped,
+                          stalled=match.stalled)
+    rng = random.Random(seed)
+    names = PLAYER_NAMES[:players]
+    dealer = players - 1
+    lines = (write_table(rule_reference(engine.spec), names, dealer,
+                         tuple(engine.spec.options_set.items())) if transcript else None)
+    state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
+    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
+                      sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
+                      stalled=engine.stalled(state))
+
+
+def play_match(engine: Engine, players: int, seed: int, target: int,
+               max_hands: int = 100, *, hidden: bool = False) -> tuple[list[int], tuple[str, ...]]:
+    """Play hands of random legal moves until a side reaches ``target`` points, the
+    deal passing one seat left each hand; the match totals and its transcript."""
+    match = play_match_record(engine, players, seed, target, max_hands, hidden=hidden)
+    return list(match.totals), match.lines
+
+
+def play_match_record(
+    engine: Engine, players: int, seed: int, target: int, max_hands: int = 100, *,
+    hidden: bool = False, transcript: bool = True, max_moves: int = DEFAULT_MAX_MOVES,
+    in_header: bool = True,
+) -> PlayedMatch:
+    """:func:`play_match` with every figure of the match: the same hands for the same
+    seed, with or without the ``transcript`` (``in_header``: the transcript names the
+    target, which the rule file's ``match:`` may already name). A rule file that counts
+    hands won adds one to each winner of a hand."""
+    rng = random.Random(seed)
+    names = PLAYER_NAMES[:players]
+    totals = [0] * engine.sides(players)
+    lines = (write_table(rule_reference(engine.spec), names, players - 1,
+                         tuple(engine.spec.options_set.items()),
+                         target=target if in_header else None)
+             if transcript else None)
+    hands = moves = sets = void = 0
+    stopped = stalled = over = False
+    for number in range(1, max_hands + 1):
+        if number > 1 and lines is not None:
+            lines.append(f"hand {number}")
+        dealer = (players - 1 + number - 1) % players
+        state, hand_moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines,
+                                                hidden)
+        hands, moves = hands + 1, moves + hand_moves
+        sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
+        stalled = stalled or engine.stalled(state)
+        result = engine.outcome(state)
+        scores = (tuple(int(side in result.winners) for side in range(len(totals)))
+                  if engine.spec.match_by_hands else result.scores)
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        over = state.over and max(totals) >= target
+        if not state.over or over:
+            break
+    return PlayedMatch(tuple(totals), hands, moves, over, sets, void,
+                       stopped, stalled, tuple(lines or ()))
+
+
+def _play_hand(
+    engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
+    max_moves: int, lines: list[str] | None, hidden: bool = False,
+) -> tuple[GameState, int, bool]:
+    """Deal and play one hand of random legal moves; with ``lines``, write the deal and
+    the moves there (as the table saw them, with ``hidden``). The state reached, the
+    number of moves, and whether it stopped with no legal move while not over."""
+    players = len(names)
+    hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
+    stock, centre = engine.split_rest(players, rest)
+    state = engine.start(names, dealer, hands, stock, centre=centre)
+    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
+    if lines is not None:
+        lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
+                  if hidden else write_deal(names, hands, stock, centre))
+    moves = 0
+    while state.phase is not PHASE_OVER and moves < max_moves:
+        move = random_move(engine, state, rng)
+        if move is None:
+            return state, moves, True  # nobody can move, yet the rules do not end the game
+        replaced = hidden and engine.replaced_in_the_open(state, move)
+        taken = state.stock_taken
+        if lines is not None:
+            lines += [format_move(seen, names, lay_out=lay_out)
+                      for seen in (engine.as_seen(state, move) if hidden else (move,))]
+        engine.apply(state, move)
+        if replaced and lines is not None:
+            lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
+        moves += 1
+    return state, moves, False
+
+
+def seeds(seed: int, games: int) -> Iterator[int]:
+    """The per-game seeds of a run of ``games`` games started from ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        yield rng.randrange(2**63)
+
+
+def transcript_name(name: str, number: int) -> str:
+    """The file name of game (or match) ``number`` of a run of the rules ``name``."""
+    return f"{name}-{number:04d}.txt"
+
+
+def refuse_earlier_run(folder: Path, name: str, games: int) -> None:
+    """A usage error naming the first file of a run of ``games`` games that ``folder``
+    holds already (from an earlier run); one look at the folder, however many games."""
+    prefix = f"{name}-"
+    taken = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                number = entry.name.removeprefix(prefix).removesuffix(".txt")
+                if (entry.name.startswith(prefix) and entry.name.endswith(".txt")
+                        and is_digits(number) and len(number) <= 20
+                        and 0 < int(number) <= games
+                        and entry.name == transcript_name(name, int(number))):
+                    taken.append(int(number))
+    except OSError as exc:
+        raise RefereeError(Kind.USAGE, f"cannot read the folder {folder}: "
+                           f"{exc.strerror or exc}") from None
+    if taken:
+        first = folder / transcript_name(name, min(taken))
+        raise RefereeError(Kind.USAGE, exists_message(
+            first, f"{folder} holds {len(taken)} of this run's files from an earlier run; "
+            "add --force to replace them, or name another folder"))
+
+
+def write_transcript(path: Path, lines: tuple[str, ...], *, force: bool = False) -> None:
+    """Write one game's transcript as a new file (with ``force``, in place of what is
+    there); a failure is a usage error naming the file."""
+    files.write_file(path, ("\n".join(lines) + "\n").encode(), force=force,
+                     hint="add --force to replace it")

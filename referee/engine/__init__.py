@@ -1,0 +1,1 @@
+"""The engine: a GameSpec's moves, state and turn flow; every rule enforced."""

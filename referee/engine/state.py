@@ -1,0 +1,149 @@
+"""The state of one game: who holds what, what is laid, whose move it is."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from referee.engine.moves import Ask, Claim, Judgement, Question, Transfer
+from referee.language.cards import Card
+from referee.values import factory, mutable
+
+
+class Phase(Enum):
+    """What the game waits for next."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
+
+    ASK = "ask"            # the player in turn asks
+    ANSWER = "answer"      # the asked or questioned player answers
+    DRAW = "draw"          # the asker draws after a refusal
+    STUCK_DRAW = "stuck"   # a player draws, then the turn passes (stuck, or after a play)
+    TURN_UP = "turn up"    # cards are turned from the stock to fill the centre
+    PASS = "pass"          # the player in turn, whose hand is empty, names who goes on
+    LAY = "lay"            # sets just completed are laid down at once
+    SHOW = "show"          # a claim waits for the set's cards to be shown
+    OVER = "over"
+
+
+# Every member also as a plain name, for the modules that test the phase on every event
+# (tests/test_lint.py lists them): Python 3.11 reads a member off its Enum class through
+# EnumType.__getattr__, a Python-level call that cost a fifth of the checking time.
+PHASE_ASK, PHASE_ANSWER, PHASE_DRAW, PHASE_STUCK_DRAW = (
+    Phase.ASK, Phase.ANSWER, Phase.DRAW, Phase.STUCK_DRAW)
+PHASE_TURN_UP, PHASE_PASS, PHASE_LAY, PHASE_SHOW, PHASE_OVER = (
+    Phase.TURN_UP, Phase.PASS, Phase.LAY, Phase.SHOW, Phase.OVER)
+
+
+class AfterLay(Enum):
+    """What follows once the sets completed by a move are laid at once."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
+
+    DEAL = "the first turn"
+    GIVE = "what a yes does"
+    DRAW = "what a no does, after the draw"
+    STUCK = "the turn passes on"
+    GO_ON = "the drawer goes on"
+
+
+AFTER_DEAL, AFTER_GIVE, AFTER_DRAW, AFTER_STUCK, AFTER_GO_ON = (  # as PHASE_ASK and others
+    AfterLay.DEAL, AfterLay.GIVE, AfterLay.DRAW, AfterLay.STUCK, AfterLay.GO_ON)
+
+
+@mutable
+class GameState:
+    """One game in progress. Seats are indexes into ``players``.
+
+    Sets are won by a side: a seat, or in team games a team (``teams`` gives
+    each seat's team). ``laid`` lists each side's sets; ``void`` the sets a
+    wrong claim left to nobody.
+
+    A hand is the set of its known cards plus a count of cards the referee
+    cannot name (``unknown``); a stock card it cannot name is None, and
+    ``unplaced`` holds every card whose place it does not know. With an open
+    deal every card is known. ``hidden`` says that the transcript shows only
+    what the table sees (NOTATION.md, "Hidden deals").
+    """
+
+    players: tuple[str, ...]
+    dealer: int
+    hands: list[set[Card]]
+    unknown: list[int]
+    stock: list[Card | None]  # top card last
+    laid: list[list[str]]  # by side
+    teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
+    laid_order: list[tuple[int, str]] = factory(list)  # (side, set)
+    void: list[str] = factory(list)
+    turn: int = 0
+    phase: Phase = Phase.ASK
+    asking: Ask | None = None
+    questioning: Question | None = None
+    centre: list[Card] = factory(list)  # face-up cards, in the order they came
+    piles: list[list[Card]] = factory(list)  # captured cards, by side
+    completed: list[str] = factory(list)  # sets laid during this ask
+    drawn: Card | None = None  # the card drawn after this ask's refusal, when named
+    hidden: bool = False
+    unplaced: set[Card] = factory(set)
+    stock_taken: int = 0  # cards taken from the top of the stock since the deal
+    laying: dict[int, frozenset[str]] = factory(dict)  # seat: sets to look at
+    after_lay: AfterLay = AfterLay.DEAL
+    draw_then: AfterLay = AfterLay.STUCK  # what follows a draw in the stuck-draw phase
+    showing: Claim | None = None  # the claim whose cards are being shown
+    judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
+    revealed: dict[Card, int] = factory(dict)  # its cards' holders
+    moved: list[Transfer] = factory(list)  # what the last move moved
+    finished: set[str] = factory(set)  # the sets out of play: won or void
+    deal_last: Card | None = None  # the last card dealt (to the dealer), when known
+    refill_open: tuple[str, ...] = ()  # sets the dealer laid from a hidden deal, unreplaced
+    unsure: int | None = None  # the seat in turn whose only move may be a set by choice
+    idle: frozenset[int] = frozenset()  # seats that just showed they had nothing to play
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase is PHASE_OVER
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for: its team, or itself."""
+        return self.teams[seat] if self.teams else seat
+
+    def decided(self, set_name: str) -> bool:
+        """Whether the set is out of play: won by a side, or void."""
+        return set_name in self.finished
+
+    def finish(self, set_name: str, side: int | None, *, last: bool = True) -> None:
+        """The set is won by ``side``, or void (None); out of play unless more copies
+        of it are still to be laid (``last``)."""
+        if side is None:
+            self.void.append(set_name)
+        else:
+            self.laid[side].append(set_name)
+            self.laid_order.append((side, set_name))
+        if last:
+            self.finished.add(set_name)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds, known or not."""
+        return len(self.hands[seat]) + self.unknown[seat]
+
+    def stock_card(self, position: int) -> Card | None:
+        """The card at a stock position (counted from the top as dealt), if known."""
+        return self.stock[len(self.stock) - 1 - (position - self.stock_taken)]
+
+    def copy(self) -> GameState:
+        """An independent copy, for undo or look-ahead."""
+        return GameState(
+            players=self.players, dealer=self.dealer,
+            hands=[set(h) for h in self.hands], unknown=list(self.unknown),
+            stock=list(self.stock), laid=[list(s) for s in self.laid], teams=self.teams,
+            laid_order=list(self.laid_order), void=list(self.void), turn=self.turn,
+            phase=self.phase, asking=self.asking, questioning=self.questioning,
+            centre=list(self.centre), piles=[list(p) for p in self.piles],
+            completed=list(self.completed), drawn=self.drawn, hidden=self.hidden,
+            unplaced=set(self.unplaced), stock_taken=self.stock_taken,
+            laying=dict(self.laying), after_lay=self.after_lay, draw_then=self.draw_then,
+            showing=self.showing,
+            judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
+            finished=set(self.finished), deal_last=self.deal_last,
+            refill_open=self.refill_open, unsure=self.unsure, idle=self.idle,
+        )

@@ -1,0 +1,1 @@
+"""The rules language: rule files read, layered, compiled to a GameSpec."""

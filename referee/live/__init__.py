@@ -1,0 +1,1 @@
+"""The live table: a game refereed one typed line at a time."""

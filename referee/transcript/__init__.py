@@ -1,0 +1,1 @@
+"""Transcripts: read, resolved to moves, refereed event by event, written."""

@@ -1,0 +1,539 @@
+"""Transcript text to header lines and events, and events back to canonical text.
+
+The notation (NOTATION.md) is forgiving: case, spacing and short forms.
+Lines are read with a small hand-written matcher rather than Lark: a line is a
+handful of words, and this keeps ``referee check`` fast and every error's
+column exact. Names, cards and sets are left as written; referee/transcript/check.py
+resolves them against the players and the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from enum import Enum
+from typing import Literal
+
+from referee.caches import memo
+from referee.errors import Kind, RefereeError, Span
+from referee.reading import ascii_number, is_digits, lines_of, quoted
+from referee.values import frozen, replace, value
+
+HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
+               "centre", "center", "target")
+NAMED_HEADER_KEYS = ("option", "team", "hand")
+MAX_COUNT_DIGITS = 6
+DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
+_TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
+_PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
+
+class EventKind(Enum):
+    """The kinds of event a transcript line can hold."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
+
+    ASK = "ask"
+    GIVE = "give"
+    REFUSE = "refuse"
+    DRAW = "draw"
+    BOOK = "book"
+    CLAIM = "claim"
+    PASS = "pass"
+    NEW_HAND = "new hand"
+    QUESTION = "question"
+    PLAY = "play"
+    TURN_UP = "turn up"
+    SHOW = "show"
+
+
+# Every member also as a plain name (as PHASE_ASK and others in referee/engine/state.py)
+EVENT_ASK, EVENT_GIVE, EVENT_REFUSE, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM = (
+    EventKind.ASK, EventKind.GIVE, EventKind.REFUSE, EventKind.DRAW, EventKind.BOOK,
+    EventKind.CLAIM)
+EVENT_PASS, EVENT_NEW_HAND, EVENT_QUESTION, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
+    EventKind.PASS, EventKind.NEW_HAND, EventKind.QUESTION, EventKind.PLAY,
+    EventKind.TURN_UP, EventKind.SHOW)
+
+
+@value
+class Token:
+    """A word of a transcript line and its 1-based column."""
+
+    text: str
+    column: int
+
+    @property
+    def low(self) -> str:
+        """The word in lower case."""
+        return self.text.lower()
+
+
+@frozen
+class Header:
+    """``key [name]: values`` before the first event."""
+
+    key: str
+    name: Token | None
+    values: tuple[Token, ...]
+    span: Span
+
+
+@value
+class Event:
+    """One event as written: names, cards and sets not yet resolved."""
+
+    kind: EventKind
+    span: Span
+    player: Token | None = None
+    target: Token | None = None
+    items: tuple[Token, ...] = ()
+    count: int | None = None
+    groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
+    headers: tuple[Header, ...] = ()  # a new hand's deal lines
+    lay_out: bool = False  # an ask written 'asks Q to lay out X'
+    key: str = ""  # the event's words as written: the same words, the same event
+
+    def item_text(self) -> str:
+        """The item words joined (``QS``, ``queens``, ``low spades``)."""
+        return " ".join(t.text for t in self.items)
+
+
+@frozen
+class Transcript:
+    """A whole transcript as read."""
+
+    source: str
+    headers: tuple[Header, ...]
+    events: tuple[Event, ...]
+    error: RefereeError | None = None  # the first unreadable line; reading stopped there
+
+
+def read_transcript(text: str, source: str) -> Transcript:
+    """Read transcript text up to its first unreadable line, kept as ``error``."""
+    reader = TranscriptReader(text, source)
+    events = tuple(reader.events())
+    return Transcript(source, reader.headers, events, reader.error)
+
+
+def read_events(text: str, source: str, line: int) -> tuple[tuple[Event, ...], RefereeError | None]:
+    """Read lines typed at a live table, the first of them numbered ``line``: the events
+    up to the first unreadable one, and its error. Header lines may follow only a
+    ``hand N`` event (its deal); anywhere else they are an error."""
+    reader = TranscriptReader(text, source, first=line, with_header=False)
+    events = tuple(reader.events())
+    return events, reader.error
+
+
+class TranscriptReader:
+    """Reads a transcript lazily: the header lines at once, the events one at a time as
+    they are asked for (a long match need not be held in memory). Reading stops at the
+    first unreadable line, kept as :attr:`error`."""
+
+    def __init__(self, text: str, source: str, *, first: int = 1, with_header: bool = True
+                 ) -> None:
+        """``first``: the number of the text's first line; ``with_header``: whether it
+        starts with header lines (lines typed at a live table do not)."""
+        self.source = source
+        self.error: RefereeError | None = None
+        self._lines = lines_of(text.removeprefix("\ufeff"))
+        self._next = 0
+        self._first = first
+        headers: list[Header] = []
+        try:
+            while with_header and self._next < len(self._lines):
+                number, line = self._next + first, self._lines[self._next]
+                header = _header_line(line, number, source)
+                if header is False:
+                    break
+                self._next += 1
+                if header is not None:
+                    headers.append(header)
+        except RefereeError as exc:
+            self.error = exc
+            self._next = len(self._lines)
+        self.headers = tuple(headers)
+        self.events_from = self._next + first  # the line number of the first event line
+
+    def events(self) -> Iterator[Event]:
+        """The events, in order; a ``hand N`` event carries the deal lines after it."""
+        lines, source = self._lines, self.source
+        held: Event | None = None  # a `hand N` event, waiting for its deal lines
+        deal: list[Header] = []
+        known = _READ_LINES
+        try:
+            while self._next < len(lines):
+                number, line = self._next + self._first, lines[self._next]
+                self._next += 1
+                found = known.get(line)
+                if (held is None and found is not None and len(found) == 1
+                        and found[0].kind is not EVENT_NEW_HAND):
+                    yield _placed(found[0], number, line, source)  # the usual line, again
+                    continue
+                if held is not None:
+                    header = _header_line(line, number, source)
+                    if header is None:
+                        continue
+                    if header is not False:
+                        deal.append(header)
+                        continue
+                    yield _with_deal(held, deal)
+                    held, deal = None, []
+                events, error = _event_line(line, number, source)
+                for event in events:
+                    if event.kind is EVENT_NEW_HAND:
+                        if held is not None:
+                            yield _with_deal(held, deal)
+                            deal = []
+                        held = event
+                    elif held is not None:
+                        yield _with_deal(held, deal)
+                        held, deal = None, []
+                        yield event
+                    else:
+                        yield event
+                if error is not None:
+                    raise error
+        except RefereeError as exc:
+            self.error = exc
+        if held is not None:
+            yield _with_deal(held, deal)
+
+
+def _with_deal(event: Event, deal: list[Header]) -> Event:
+    return replace(event, headers=tuple(deal)) if deal else event
+
+
+def _header_line(line: str, number: int, source: str) -> Header | Literal[False] | None:
+    """A header line's header, None for a blank or comment line, False for an event line."""
+    body = line.split("#", 1)[0]
+    if not body.strip():
+        return None
+    header = _read_header(body, number, line, source)
+    return False if header is None else header
+
+
+# a line's text: its events, read at line 0
+_READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_LINES")
+_MAX_READ_LINES = 8192
+
+
+def _event_line(line: str, number: int, source: str
+                ) -> tuple[list[Event], RefereeError | None]:
+    """The events of an event line, and the error of its first unreadable part (the
+    events before it are kept).
+
+    Lines repeat (``Bob says no``), in a game and from game to game, so the events of
+    each line read without error are remembered by its text (in ``_READ_LINES``), and
+    a repeat costs only their places. What a text reads as is the same wherever it
+    stands (its line number and file are set on each copy), and the memo is consulted
+    only for a line already known to be read as events: whether a line is a header,
+    blank or an event is decided from its text alone. So the memo, kept for the whole
+    process, saves time and changes no verdict."""
+    known = _READ_LINES
+    found = known.get(line)
+    error: RefereeError | None = None
+    if found is None:
+        body = line.split("#", 1)[0]
+        header = _read_header(body, number, line, source) if ":" in body else None
+        if header is not None:
+            raise RefereeError(Kind.HEADER, "header lines come before the first event "
+                               "(or right after 'hand N' in a match)", header.span)
+        events = []
+        start = 0
+        try:
+            for segment in body.split(";"):
+                if segment.strip():
+                    event = _read_event(segment, start, number, line, source)
+                    event.key = " ".join(segment.split())
+                    events.append(event)
+                start += len(segment) + 1
+        except RefereeError as exc:
+            error = exc
+        found = tuple(events)
+        if error is None:
+            if len(known) >= _MAX_READ_LINES:
+                known.clear()
+            known[line] = found
+    return [_placed(e, number, line, source) for e in found], error
+
+
+def _placed(event: Event, number: int, line: str, source: str) -> Event:
+    """A remembered event (read at line 0) as written at line ``number``."""
+    span = event.span
+    return Event(event.kind, Span(number, span.column, line, source, span.width),
+                 event.player, event.target, event.items, event.count, event.groups,
+                 event.headers, event.lay_out, event.key)
+
+
+def _tokens(segment: str, offset: int) -> list[Token]:
+    return [Token(m.group(), offset + m.start() + 1) for m in _TOKEN.finditer(segment)]
+
+
+def _read_header(body: str, number: int, line: str, source: str) -> Header | None:
+    if ":" not in body:
+        return None
+    tokens = _tokens(body, 0)
+    if not tokens or tokens[0].low not in HEADER_KEYS:
+        return None
+    key = tokens[0].low
+    span = Span(number, tokens[0].column, line, source, len(tokens[0].text))
+    name: Token | None = None
+    rest = tokens[1:]
+    if key in NAMED_HEADER_KEYS and rest and rest[0].text != ":":
+        name, rest = rest[0], rest[1:]
+    if not rest or rest[0].text != ":":
+        if key == "hand" and name is not None and is_digits(name.text):
+            return None  # `hand 2` starts a new hand: an event
+        raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {quoted(key)}",
+                           Span(number, rest[0].column if rest else len(line) + 1, line, source))
+    if key == "game" and ('"' in line or "#" in line):
+        game = _game_value(line, rest[0].column, len(body), number, source)
+        if game is not None:
+            return Header(key, name, (game,), span)
+    values = tuple(t for t in rest[1:] if t.text != ",")
+    return Header(key, name, values, span)
+
+
+def _game_value(line: str, colon: int, comment: int, number: int, source: str
+                ) -> Token | None:
+    r"""The rule file a ``game:`` line names in quotes (``game: "./go fish#2.rules"``,
+    ``\`` and ``"`` escaped), or None when it is not quoted. A path cut short by a
+    ``#`` right after it (``game: go-fish#v2.rules``) is refused: it would name
+    another file."""
+    after = line[colon:]
+    start = colon + len(after) - len(after.lstrip())
+    if not line.startswith('"', start):
+        if start < comment < len(line) and not line[comment - 1].isspace():
+            whole = line[start:].split()[0]
+            if _looks_like_a_path(whole) and not _looks_like_a_path(line[start:comment]):
+                raise RefereeError(Kind.HEADER, f"'#' starts a comment, so this names "
+                                   f"{quoted(line[start:comment], 40)}, not "
+                                   f"{quoted(whole, 60)}: a path holding '#' is written "
+                                   f'in quotes, game: "{whole}"',
+                                   Span(number, comment + 1, line, source))
+        return None
+    text: list[str] = []
+    index = start + 1
+    while index < len(line) and line[index] != '"':
+        if line[index] == "\\":
+            index += 1
+            if index == len(line) or line[index] not in '"\\':
+                raise RefereeError(Kind.SYNTAX, "in a quoted path only \\\\ and \\\" are "
+                                   "escapes (a backslash written \\\\)",
+                                   Span(number, index, line, source, 2))
+        text.append(line[index])
+        index += 1
+    if index == len(line):
+        raise RefereeError(Kind.SYNTAX, "the quoted path has no closing '\"'",
+                           Span(number, start + 1, line, source, len(line) - start))
+    rest = line[index + 1:].lstrip()
+    if rest and not rest.startswith("#"):
+        raise RefereeError(Kind.SYNTAX, "after the quoted path only a comment may follow",
+                           Span(number, len(line) - len(rest) + 1, line, source, len(rest)))
+    return Token("".join(text), start + 1)
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return text.endswith(".rules") or "/" in text or "\\" in text
+
+
+_ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
+                "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
+
+
+def _read_event(segment: str, offset: int, number: int, line: str, source: str) -> Event:
+    tokens = _tokens(segment, offset)
+    words = [t.low for t in tokens]
+    span = Span(number, tokens[0].column, line, source, len(segment.strip()))
+
+    def fail(message: str, at: int | None = None) -> RefereeError:
+        column = tokens[at].column if at is not None and at < len(tokens) else len(line) + 1
+        width = len(tokens[at].text) if at is not None and at < len(tokens) else 1
+        return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
+
+    if words in (["yes"],):
+        return Event(EVENT_GIVE, span)
+    if words in (["no"], ["go", "fish"]):
+        return Event(EVENT_REFUSE, span)
+    if words[:2] == ["turn", "up"]:
+        return Event(EVENT_TURN_UP, span, items=tuple(tokens[2:]))
+    if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
+        return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
+    if len(tokens) < 2:
+        raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 0)
+    player, verb = tokens[0], words[1]
+    rest = tokens[2:]
+    if verb == "asks":
+        lows = [t.low for t in rest]
+        if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
+            return Event(EVENT_ASK, span, player, rest[0], _items(rest[4:]), lay_out=True)
+        if lows[1:3] == [":", "any"] and len(_items(rest[3:])) == 1:
+            return Event(EVENT_QUESTION, span, player, rest[0], _items(rest[3:]))
+        if len(rest) < 3 or rest[1].low != "for":
+            raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
+                       "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
+    if verb == ">":
+        if len(rest) < 2:
+            raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[1:]))
+    if verb == ":":
+        if [w.low for w in rest] == ["no"]:
+            return Event(EVENT_REFUSE, span, player)
+        if [w.low for w in rest] == ["yes"]:
+            return Event(EVENT_GIVE, span, player)
+        if len(rest) < 3 or rest[1].text != ",":
+            raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
+                       2 + (1 if rest else 0))
+        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
+    if verb == "gives":
+        if len(rest) == 1 and is_digits(rest[0].text):
+            return Event(EVENT_GIVE, span, player, count=_count(rest[0].text, fail, 2))
+        return Event(EVENT_GIVE, span, player, items=tuple(rest))
+    if verb == "says":
+        if [w.low for w in rest] == ["yes"]:
+            return Event(EVENT_GIVE, span, player)
+        if [w.low for w in rest] != ["no"]:
+            raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
+        return Event(EVENT_REFUSE, span, player)
+    if verb == "draws":
+        if len(rest) > 1:
+            raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
+        return Event(EVENT_DRAW, span, player, items=tuple(rest))
+    if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
+        return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
+    if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
+        items = rest if verb == "books" else rest[1:]
+        if not items:
+            raise fail("say which set: 'Ann books Q'", 2)
+        return Event(EVENT_BOOK, span, player, items=tuple(items))
+    if verb == "passes":
+        if len(rest) != 2 or rest[0].low != "to":
+            raise fail("a pass reads 'Ann passes to Cy'", 2)
+        return Event(EVENT_PASS, span, player, rest[1])
+    if verb == "plays":
+        if not rest:
+            raise fail("a play reads 'Ann plays 7S' or 'Ann plays 7S takes 3H 4D, 7C'", 2)
+        groups: list[tuple[Token, tuple[Token, ...]]] = []
+        if len(rest) > 1:
+            if rest[1].low != "takes" or len(rest) < 3:
+                raise fail("a capture reads 'Ann plays 7S takes 3H 4D, 7C'", 3)
+            current: list[Token] = []
+            for index, token in enumerate([*rest[2:], Token(",", 0)], start=4):
+                if token.text != ",":
+                    current.append(token)
+                    continue
+                if not current:
+                    raise fail("a group of cards is missing between commas", index - 1)
+                groups.append((current[0], tuple(current)))
+                current = []
+        return Event(EVENT_PLAY, span, player, items=(rest[0],), groups=tuple(groups))
+    if verb == "claims":
+        return _read_claim(tokens, span, fail)
+    if verb == "shows":
+        if not rest:
+            raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
+        return Event(EVENT_SHOW, span, player, items=tuple(rest))
+    raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
+
+
+def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:
+    """A count written in ASCII digits; a hand number or a count of cards is small."""
+    count = ascii_number(text, MAX_COUNT_DIGITS)
+    if count is None:
+        raise fail(f"{quoted(text, 12)} is too big a number here "
+                   f"(at most {MAX_COUNT_DIGITS} digits)", at)
+    return count
+
+
+def _items(tokens: list[Token]) -> tuple[Token, ...]:
+    return tuple(t for t in tokens if t.text != "?")
+
+
+def _read_claim(
+    tokens: list[Token], span: Span, fail: Callable[[str, int | None], RefereeError]
+) -> Event:
+    colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    if colon is None or colon < 3:
+        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)
+    groups: list[tuple[Token, tuple[Token, ...]]] = []
+    current: list[Token] = []
+    for token in [*tokens[colon + 1:], Token(",", 0)]:
+        if token.text == ",":
+            if current:
+                groups.append((current[0], tuple(current[1:])))
+            current = []
+        else:
+            current.append(token)
+    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
+                 groups=tuple(groups))
+
+
+def write_header(
+    game: str, players: tuple[str, ...], dealer: int,
+    hands: Sequence[Sequence[str] | None], stock: Sequence[str | None],
+    options: tuple[tuple[str, str], ...] = (),
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    target: int | None = None, centre: Sequence[str] = (), *, hidden: bool = False,
+) -> list[str]:
+    """Canonical header lines: the table, then the deal."""
+    return (write_table(game, players, dealer, options, teams, target)
+            + write_deal(players, hands, stock, centre, hidden=hidden))
+
+
+def write_table(
+    game: str, players: tuple[str, ...], dealer: int,
+    options: tuple[tuple[str, str], ...] = (),
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    target: int | None = None,
+) -> list[str]:
+    """Canonical header lines before the deal: game, options, players, dealer, teams."""
+    lines = [write_game(game), *(f"option {name}: {value}" for name, value in options),
+             f"players: {' '.join(players)}", f"dealer: {players[dealer]}",
+             *(f"team {name}: {' '.join(members)}" for name, members in teams)]
+    if target is not None:
+        lines.append(f"target: {target}")
+    return lines
+
+
+def done_marks(text: str) -> list[int]:
+    """The lines of ``text`` that are a ``# done`` mark, in order: where a live table
+    typed ``done`` and the referee filled in what the cards forced, before the next
+    event; ``check`` and ``--resume`` fill it in at the same place."""
+    if DONE_MARK not in text:
+        return []
+    return [number for number, line in enumerate(lines_of(text.removeprefix("\ufeff")),
+                                                 start=1) if line.strip() == DONE_MARK]
+
+
+def write_game(game: str) -> str:
+    r"""The ``game:`` line naming the rule file ``game`` so that it reads back the same:
+    as it is when it is one plain word, else in double quotes, ``\`` and ``"`` escaped.
+    A name holding a line break cannot be written: a usage error.
+
+    >>> write_game("go-fish"), write_game("./go fish#v2.rules"), write_game('a"b.rules')
+    ('game: go-fish', 'game: "./go fish#v2.rules"', 'game: "a\\"b.rules"')
+    """
+    if "\n" in game:
+        raise RefereeError(Kind.USAGE, f"the rule file {quoted(game, 80)} cannot be named in "
+                           "a transcript: its name holds a line break")
+    if _PLAIN_GAME.fullmatch(game):
+        return f"game: {game}"
+    escaped = game.replace("\\", "\\\\").replace('"', '\\"')
+    return f'game: "{escaped}"'
+
+
+def write_deal(
+    players: tuple[str, ...], hands: Sequence[Sequence[str] | None],
+    stock: Sequence[str | None], centre: Sequence[str] = (), *, hidden: bool = False,
+) -> list[str]:
+    """Canonical lines of one deal: ``deal: given`` (or ``deal: hidden``), the hands
+    known, the stock when known, and the centre."""
+    lines = ["deal: hidden" if hidden else "deal: given"]
+    lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)
+              if hand is not None]
+    if stock and all(card is not None for card in stock):
+        lines.append(f"stock: {' '.join(c for c in stock if c is not None)}")
+    if centre:
+        lines.append(f"centre: {' '.join(centre)}")
+    return lines

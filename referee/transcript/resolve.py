@@ -1,0 +1,287 @@
+"""Written events to engine moves: names, cards and sets resolved against the table
+and the rules, and the answers an open deal leaves out filled in from the cards."""
+
+from __future__ import annotations
+
+from referee.caches import memo
+from referee.engine.asks import cards_due
+from referee.engine.moves import (
+    Answer,
+    Ask,
+    Claim,
+    Draw,
+    Give,
+    LayDown,
+    Move,
+    Pass,
+    Play,
+    Question,
+    Refuse,
+    Show,
+    TurnUp,
+)
+from referee.engine.questions import read_question
+from referee.engine.state import PHASE_ANSWER, GameState
+from referee.errors import Kind, RefereeError, Span
+from referee.language.cards import Card, Rank, parse_card, parse_rank, rank_of
+from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
+from referee.reading import quoted
+from referee.transcript.notation import (
+    EVENT_ASK,
+    EVENT_BOOK,
+    EVENT_CLAIM,
+    EVENT_GIVE,
+    EVENT_NEW_HAND,
+    EVENT_PASS,
+    EVENT_PLAY,
+    EVENT_QUESTION,
+    EVENT_REFUSE,
+    EVENT_SHOW,
+    EVENT_TURN_UP,
+    Event,
+    Token,
+)
+from referee.transcript.setup import Game
+
+_OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = memo(
+    "referee.transcript.resolve._TABLES")
+
+
+def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:
+    """The moves remembered for games of these rules at this table, shared by every
+    transcript checked in one process (a corpus, ``referee check`` of many files).
+
+    A move is remembered by the spec, the players and the event's words (an answer also
+    by who answers and whether a question is open): all it is resolved from. Moves are
+    values nobody changes, and the spec is kept with them, so its ``id`` is not reused
+    while they are: no file checked before changes what an event means."""
+    key = (id(game.spec), game.table.players)
+    found = _TABLES.get(key)
+    if found is None or found[0] is not game.spec:  # the spec is kept: its id stays its own
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[key] = (game.spec, {})
+    return found[1]
+
+
+class Resolver:
+    """Turns the events of one game's transcript into moves."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.engine = game.engine
+        self._moves = _remembered_moves(game)
+
+    def move(self, event: Event, state: GameState) -> Move:
+        """The move ``event`` stands for now; an unknown name, card or set raises.
+
+        Most events mean the same move wherever they stand (``Ann asks Bob for 7``), so
+        their moves are remembered by their words; answers and turn-ups depend on the
+        moment and are resolved each time."""
+        kind = event.kind
+        if kind is EVENT_GIVE or kind is EVENT_REFUSE:
+            return self._answer(event, state)  # remembered with whom it answers
+        key = (kind, event.key)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        move = self._resolve(event, state)
+        if event.key and kind not in _OF_THE_MOMENT:
+            self._moves[key] = move
+        return move
+
+    def _resolve(self, event: Event, state: GameState) -> Move:
+        kind = event.kind
+        if kind in (EVENT_ASK, EVENT_QUESTION):
+            return self._ask(event)
+        if kind is EVENT_BOOK:
+            assert event.player is not None
+            seat = self._seat(event, event.player)
+            written = [parse_card(t.text) for t in event.items]
+            named = [c for c in written if c is not None and c in self.engine.deck]
+            owner = self.spec.set_of_card.get(named[0]) if named else None
+            if owner is not None and len(named) == len(written):  # 'Ann books 7S 7H'
+                return LayDown(seat, owner.name, tuple(named))
+            return LayDown(seat, self._set(event).name)  # a card in no set names none
+        if kind is EVENT_CLAIM:
+            return self._claim(event)
+        if kind is EVENT_PLAY:
+            assert event.player is not None
+            groups = tuple(tuple(self._card(event, t) for t in group)
+                           for _, group in event.groups)
+            return Play(self._seat(event, event.player), self._card(event, event.items[0]),
+                        groups)
+        if kind is EVENT_TURN_UP:
+            cards = tuple(self._card(event, t) for t in event.items)
+            forced = self.engine.forced_move(state) if not cards else None
+            return forced if isinstance(forced, TurnUp) else TurnUp(state.turn, cards)
+        if kind is EVENT_PASS:
+            assert event.player is not None and event.target is not None
+            return Pass(self._seat(event, event.player), self._seat(event, event.target))
+        if kind is EVENT_SHOW:
+            assert event.player is not None
+            return Show(self._seat(event, event.player),
+                        tuple(self._card(event, t) for t in event.items))
+        if kind in (EVENT_GIVE, EVENT_REFUSE):
+            return self._answer(event, state)
+        assert event.player is not None
+        card = self._card(event, event.items[0]) if event.items else None
+        return Draw(self._seat(event, event.player), card)
+
+    # -- names, cards, sets -----------------------------------------------------------
+
+    def _span(self, event: Event, token: Token) -> Span:
+        return Span(event.span.line, token.column, event.span.text, event.span.source,
+                    len(token.text))
+
+    def _seat(self, event: Event, token: Token) -> int:
+        return self.game.table.seat(token, event.span)
+
+    def _card(self, event: Event, token: Token) -> Card:
+        card = parse_card(token.text)
+        if card is None or card not in self.engine.deck:
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is not a card of this deck",
+                               self._span(event, token))
+        return card
+
+    def _set(self, event: Event) -> SetSpec:
+        """The set an event's items name (``low spades``, ``queens``, ``Q``)."""
+        spec = self.spec
+        text = event.item_text()
+        found = spec.find_set(text)
+        if found is None:
+            rank = parse_rank(text)
+            found = spec.find_set(rank) if rank else None
+        if found is None:
+            names = f"sets: {', '.join(s.name for s in spec.sets)}" if spec.sets else "it has none"
+            at = event.span
+            if event.items:
+                first, last = event.items[0], event.items[-1]
+                at = Span(event.span.line, first.column, event.span.text, event.span.source,
+                          last.column + len(last.text) - first.column)
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} names no set of {spec.title} "
+                               f"({names})", at)
+        return found
+
+    # -- asks and questions ------------------------------------------------------------
+
+    def _ask(self, event: Event) -> Ask | Question:
+        assert event.player is not None and event.target is not None
+        player = self._seat(event, event.player)
+        target = self._seat(event, event.target)
+        if event.kind is EVENT_QUESTION:
+            return self._question(event, player, target)
+        if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
+            raise self._no_lay_outs(event)
+        rank, card = self._ask_item(event)
+        return Ask(player, target, rank, card)
+
+    def _no_lay_outs(self, event: Event) -> RefereeError:
+        """The error for an ask to lay out, or a lay-out, where cards are handed over."""
+        return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
+                            "cards over; nobody lays cards out", event.span)
+
+    def _question(self, event: Event, player: int, target: int) -> Question:
+        spec = self.spec
+        question = read_question(spec, player, target, event.item_text())
+        if question is None:
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(event.item_text())} is not a rank, a suit "
+                               "(spades) or a colour (red, black)",
+                               self._span(event, event.items[0]))
+        if not spec.questions:
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
+        return question
+
+    def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
+        text = event.item_text()
+        spec = self.spec
+        problem = f"{quoted(text)} is not a card or a rank"
+        if len(event.items) == 1:
+            card = parse_card(text)
+            rank = rank_of(card) if card is not None else parse_rank(text)
+            if card is not None and card in self.engine.deck:
+                return rank_of(card), card
+            if card is None and rank is not None and rank in spec.ranks:
+                return rank, None
+            if card is not None:
+                problem = f"{card} is not in the deck of {spec.title}"
+            elif rank is not None:
+                problem = f"the deck of {spec.title} has no rank {rank}"
+        at = self._span(event, event.items[0]) if event.items else event.span
+        raise RefereeError(Kind.UNKNOWN, problem, at)
+
+    def _answer(self, event: Event, state: GameState) -> Move:
+        if state.phase is not PHASE_ANSWER:
+            who = state.players[state.turn]
+            raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
+                               "to ask", event.span)
+        if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
+            raise self._no_lay_outs(event)
+        asked = self.engine.current_player(state)
+        assert asked is not None
+        questioned = state.questioning is not None
+        key = (event.kind, event.key, asked, questioned)
+        found = self._moves.get(key)  # a yes or no, or cards named: the same each time
+        if found is not None:
+            return found
+        player = self._seat(event, event.player) if event.player else asked
+        if questioned:
+            if event.items or event.count is not None:
+                raise RefereeError(Kind.SYNTAX, "a question is answered 'yes' or 'no'",
+                                   event.span)
+            move: Move = Answer(player, event.kind is EVENT_GIVE)
+        elif event.kind is EVENT_REFUSE:
+            move = Refuse(player)
+        elif event.items:
+            move = Give(player, tuple(self._card(event, t) for t in event.items))
+        else:
+            return self._give(event, player, state)
+        self._moves[key] = move
+        return move
+
+    def _give(self, event: Event, player: int, state: GameState) -> Give:
+        """A give as written; an open deal fills in the cards of a rank left unnamed."""
+        ask = state.asking
+        assert ask is not None
+        if event.items:
+            return Give(player, tuple(self._card(event, t) for t in event.items))
+        if ask.card is not None:
+            if event.count is not None and event.count != 1:
+                return Give(player, count=event.count)
+            return Give(player, (ask.card,))
+        known = not state.hidden and not state.unknown[player]
+        due = cards_due(self.engine.lookups, state, ask) if known else ()
+        if self.spec.ask.handover is HANDOVER_ONE_OF_RANK:
+            due = due[:1]
+        if event.count is not None:
+            return Give(player, due) if due and len(due) == event.count else Give(
+                player, count=event.count)
+        return Give(player, due)
+
+    # -- claims ----------------------------------------------------------------------
+
+    def _is_player(self, token: Token) -> bool:
+        return self.game.table.names(token.text)
+
+    def _claim(self, event: Event) -> Claim:
+        assert event.player is not None
+        player = self._seat(event, event.player)
+        chosen = self._set(event)
+        holders: dict[int, list[Card]] = {}
+        for name, cards in event.groups:
+            seat = self._seat(event, name)
+            if not cards:
+                raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
+                                   f"'{name.text} 3S 4S'", self._span(event, name))
+            for token in cards:
+                if parse_card(token.text) is None and self._is_player(token):
+                    raise RefereeError(Kind.SYNTAX, f"put a comma before {token.text}: "
+                                       f"'{name.text} 3S 4S, {token.text} 5S'",
+                                       self._span(event, token))
+                holders.setdefault(seat, []).append(self._card(event, token))
+        if not holders:
+            raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
+                               "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
+        return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
