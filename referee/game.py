@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from referee.announce import awaited, did
 from referee.checker import gc_paused
 from referee.errors import Kind, RefereeError, Span, printable
-from referee.moves import EndLaying, LayDown, Move, NothingLaid
+from referee.moves import Claim, EndLaying, LayDown, Move, NothingLaid
 from referee.names import not_one_word
 from referee.notation import (
     DONE_MARK,
@@ -145,6 +145,7 @@ class Game:
         self._lines = lines  # the transcript so far: the header, then one entry per event
         self._sizes: list[int] = []  # how many lines each accepted entry added
         self._pending: tuple[Event, RefereeError] | None = None
+        self._header_end = len(lines) - 1  # the blank line that ends the first hand's deal
 
     # -- starting ---------------------------------------------------------------------
 
@@ -237,6 +238,16 @@ class Game:
         return self._session.game.table.players
 
     @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """Each team's players, in seat order (empty when the rules have no teams)."""
+        game = self._session.game
+        if not game.spec.teams:
+            return {}
+        return {team: tuple(name for name, index in zip(self.players, game.teams, strict=True)
+                            if index == number)
+                for number, team in enumerate(game.team_names)}
+
+    @property
     def awaiting(self) -> Awaiting:
         """Who may act now, and what the game waits for."""
         session = self._session
@@ -251,10 +262,12 @@ class Game:
         return Awaiting(awaited(session), tuple(names[seat] for seat in choices.actors()),
                         session.state.phase.value)
 
-    def legal_moves(self, player: str | None = None) -> list[str]:
+    def legal_moves(self, player: str | None = None, *, claims: bool = True) -> list[str]:
         """The moves allowed now (of ``player``, when named), each as a line of the
         canonical notation (``Ann asks Bob for 7H``). With a hidden deal, the moves the
-        cards known allow: each is tried, and kept when the referee accepts it."""
+        cards known allow: each is tried, and kept when the referee accepts it. Without
+        ``claims``, claims are left out: a set's cards shared among teammates make
+        thousands of them, which a front end builds a set and a card at a time."""
         session = self._session
         if self._pending is not None or session.state.over:
             return []
@@ -267,6 +280,8 @@ class Game:
             moves += self._hidden_moves()
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
+        if not claims:
+            moves = [m for m in moves if not isinstance(m, Claim)]
         names = state.players
         lay_out = session.game.spec.ask.handover is HANDOVER_TO_CENTRE
         texts = [format_move(m, names, lay_out=lay_out) for m in moves
@@ -396,6 +411,48 @@ class Game:
         del self._lines[len(self._lines) - self._sizes.pop():]
         return True
 
+    def enter_hand(self, player: str, cards: Iterable[str] | str) -> Result:
+        """Enter ``player``'s hand as this hand's deal gave it (their own cards, entered
+        privately) into a hidden deal, or correct the hand entered before. The game is
+        read again with the ``hand NAME:`` line in this hand's deal, so the cards are
+        checked at once (each card once, a size the deal gives that seat) and against
+        every event so far; refused, nothing changes. Once every hand is entered the
+        deal is known, and every answer is checked against the cards."""
+        seat = self._seat(player)
+        given = _cards(cards)
+        for card in given:
+            _check_word(card, "a card")
+        if self._pending is not None:
+            return Result(False, Kind.USAGE.value, "a contradiction waits: accept() or "
+                          "undo() it before a hand is entered")
+        if not self._session._dealt.deal.hidden:
+            return Result(False, Kind.USAGE.value, "every card of this deal is known "
+                          "already: a hand is entered into a hidden deal")
+        lines = self._with_hand(self.players[seat], given)
+        try:
+            again = Game.from_transcript("\n".join(lines) + "\n", source=SOURCE)
+        except RefereeError as error:
+            return _refused(error, f"{self.players[seat]}'s hand is not entered: ")
+        self._session, self._lines, self._sizes = again._session, again._lines, again._sizes
+        self._header_end = again._header_end
+        return Result(True, None, f"{self.players[seat]}'s hand is entered "
+                      f"({len(given)} cards)")
+
+    def _with_hand(self, player: str, cards: tuple[str, ...]) -> list[str]:
+        """The transcript's lines with ``hand PLAYER: CARDS`` at the end of this hand's
+        deal lines, in place of any given before."""
+        lines = list(self._lines)
+        start, end = 0, self._header_end
+        if self._session.hand > 1:
+            start = max(i for i, text in enumerate(lines)
+                        if text.strip() == f"hand {self._session.hand}") + 1
+            end = start
+            while end < len(lines) and _is_deal_line(lines[end]):
+                end += 1
+        kept = [text for text in lines[start:end]
+                if not text.strip().startswith(f"hand {player}:")]
+        return [*lines[:start], *kept, f"hand {player}: {' '.join(cards)}", *lines[end:]]
+
     def done(self) -> Result:
         """Nobody lays down more sets now (a hidden table), and with the cards known
         the referee fills in what they decide: the live table's ``done``."""
@@ -511,6 +568,13 @@ def _lines_of_entry(session: Session, played: int, event: Event) -> list[str]:
     assert not isinstance(move, str)
     lay_out = session.game.spec.ask.handover is HANDOVER_TO_CENTRE
     return [format_move(move, session.kept.players, lay_out=lay_out)]
+
+
+def _is_deal_line(text: str) -> bool:
+    """Whether ``text`` is one of a new hand's deal lines (``deal:``, ``hand NAME:``...)."""
+    key = text.split(":", 1)[0].split()
+    return ":" in text and bool(key) and key[0] in ("deal", "hand", "stock", "centre",
+                                                     "center")
 
 
 def _check_word(text: object, what: str) -> None:
