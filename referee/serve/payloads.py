@@ -49,8 +49,8 @@ def _seat_moves(table: Table, seat: str) -> list[str]:
     draw = f"{seat} draws"
     named = [move for move in moves if move.startswith(draw + " ")]
     kept = [move for move in moves if move not in named]
-    if named and draw not in kept:
-        kept.append(draw)
+    if (named or game.awaiting.phase == "draw") and draw not in kept:
+        kept.append(draw)  # offered whatever the stock may hold: the referee decides
     return kept
 
 

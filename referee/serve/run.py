@@ -30,5 +30,5 @@ def serve(host: str, port: int, data: Path) -> int:
     warn(f"referee serve: {len(tables.tables)} tables from {data}; "
          f"open http://{shown}:{port}/ to start one (Ctrl-C stops)")
     uvicorn.run(make_app(tables), host=host, port=port, access_log=False,
-                log_level="warning", ws="websockets", lifespan="off")
+                log_level="warning", ws="websockets-sansio", lifespan="off")
     return 0
