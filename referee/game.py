@@ -146,6 +146,7 @@ class Game:
         self._sizes: list[int] = []  # how many lines each accepted entry added
         self._pending: tuple[Event, RefereeError] | None = None
         self._header_end = len(lines) - 1  # the blank line that ends the first hand's deal
+        self._source = SOURCE  # where the transcript came from: a rule file's path is near it
 
     # -- starting ---------------------------------------------------------------------
 
@@ -228,7 +229,9 @@ class Game:
         lines = lines_of(header)
         while lines and not lines[-1].strip():
             lines.pop()
-        return cls(Session(game), [*lines, ""])
+        started = cls(Session(game), [*lines, ""])
+        started._source = source
+        return started
 
     # -- what it waits for ------------------------------------------------------------
 
@@ -430,7 +433,7 @@ class Game:
                           "already: a hand is entered into a hidden deal")
         lines = self._with_hand(self.players[seat], given)
         try:
-            again = Game.from_transcript("\n".join(lines) + "\n", source=SOURCE)
+            again = Game.from_transcript("\n".join(lines) + "\n", source=self._source)
         except RefereeError as error:
             return _refused(error, f"{self.players[seat]}'s hand is not entered: ")
         self._session, self._lines, self._sizes = again._session, again._lines, again._sizes

@@ -104,3 +104,14 @@ def test_rules_cards_and_sets() -> None:
     assert len(rules.cards) == 48 and rules.cards[0] == "3S"
     assert rules.sets["low spades"] == ("3S", "4S", "5S", "6S", "7S", "8S")
     assert sum(len(cards) for cards in rules.sets.values()) == 48
+
+
+def test_a_hand_is_entered_into_a_game_whose_rule_file_is_near_its_transcript(
+        tmp_path: Path) -> None:
+    (tmp_path / "mine.rules").write_text((Path(__file__).parent.parent / "rules" /
+                                          "go-fish.rules").read_text())
+    path = tmp_path / "game.txt"
+    game = referee.Game.from_transcript("game: mine.rules\nplayers: Ann Bob Cy\n"
+                                        "deal: hidden\n", source=str(path))
+    result = game.enter_hand("Ann", "2C 3C 4C 5C 6C")
+    assert result.accepted, result.message
