@@ -11,6 +11,6 @@ def qr_svg(text: str) -> str:
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
-                                      svgns=True, title=None, nl=False)
+    segno.make(text, error="m").save(out, kind="svg", border=2, xmldecl=False, svgns=True,
+                                      omitsize=True, nl=False)  # a viewBox: CSS sizes it
     return out.getvalue().decode()

@@ -100,9 +100,10 @@ def threaded_server(data: Path) -> Iterator[Client]:
 
 
 @contextmanager
-def process_server(data: Path) -> Iterator[tuple[Client, subprocess.Popen[bytes]]]:
+def process_server(data: Path, port: int | None = None
+                   ) -> Iterator[tuple[Client, subprocess.Popen[bytes]]]:
     """``referee serve`` in its own process (to be killed with SIGKILL)."""
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "referee", "serve", "--port", str(port), "--data", str(data)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})

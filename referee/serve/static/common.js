@@ -62,7 +62,12 @@ const referee = (() => {
       const scheme = location.protocol === "https:" ? "wss://" : "ws://";
       socket = new WebSocket(scheme + location.host + "/ws/" + table);
       socket.onopen = () => { socket.send(JSON.stringify({token: tokenValue})); };
-      socket.onmessage = (event) => { wait = 500; onState(true); onView(JSON.parse(event.data)); };
+      socket.onmessage = (event) => {
+        wait = 500; onState(true);
+        const view = JSON.parse(event.data);
+        onView(view);
+        document.body.dataset.version = String(view.version);  // what tests wait for
+      };
       socket.onclose = (event) => {
         onState(false);
         if (event.code === 4403) { stopped = true; onState("forbidden"); return; }
@@ -82,7 +87,11 @@ const referee = (() => {
   let toastTimer = null;
   function toast(text, kind) {
     let node = document.getElementById("toast");
-    if (!node) { node = el("div", {id: "toast", role: "status"}); document.body.append(node); }
+    if (!node) {
+      node = el("div", {id: "toast", role: "status"});
+      node.addEventListener("click", () => node.classList.add("hidden"));  // tap to dismiss
+      document.body.append(node);
+    }
     node.className = "toast " + (kind || "");
     node.textContent = text;
     clearTimeout(toastTimer);

@@ -163,7 +163,7 @@
     put("notices", referee.notices(data, 2));
     put("hand", (view.hand || []).map((c) => cardChip(c)));
     put("unknown", view.unknown ? view.unknown + " cards the referee does not know" +
-        (data.hidden ? " (enter your hand below)" : "") : (view.hand || []).length + " cards");
+        (data.hidden && !data.entered.includes(me) ? " (enter your hand above)" : "") : (view.hand || []).length + " cards");
     renderEntry();
     renderMoves();
     put("table", referee.tableRows(data));
