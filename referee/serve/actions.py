@@ -42,7 +42,7 @@ def play(table: Table, access: Access, text: object) -> dict[str, Any]:
             pass
         raise TableError(403, f"{access.player}'s page enters {access.player}'s own moves "
                          "and answers only; the host enters the others'")
-    return _answered(table, access, result)
+    return _answered(table, access, result, text=text)
 
 
 def enter_hand(table: Table, access: Access, cards: object) -> dict[str, Any]:
@@ -103,7 +103,7 @@ def next_hand(table: Table, access: Access) -> dict[str, Any]:
     number = table.game.public_view().match_hand
     if number is None:
         raise TableError(409, "this game is one hand; a match has a target")
-    return play(table, access, f"hand {number + 1}")
+    return play(table, access, f"hand {number + 1}\n{table.next_deal(number + 1)}")
 
 
 def relink(table: Table, access: Access, player: object) -> str:
@@ -115,7 +115,7 @@ def relink(table: Table, access: Access, player: object) -> str:
 
 
 def _answered(table: Table, access: Access, result: referee.Result, *,
-              notice: bool = True) -> dict[str, Any]:
+              notice: bool = True, text: str = "") -> dict[str, Any]:
     """``result`` for its sender, and the table's notice of a refusal."""
     answer = result.to_json()
     if result.accepted:
@@ -131,8 +131,11 @@ def _answered(table: Table, access: Access, result: referee.Result, *,
             table.notice("contradiction", f"an event from {who} contradicts the cards: "
                          "the host decides")
     else:
-        if access.player is None and result.kind == "illegal":
-            answer["message"] = "against the rules"  # the rule may tell of a hand
+        actor = _FIRST_WORD.match(text)
+        if (access.player is None and result.kind == "illegal" and actor is not None
+                and actor.group(1) in table.entered()):  # the rule may tell of that hand
+            answer["message"] = (f"against the rules: the reason tells of {actor.group(1)}'s "
+                                 f"hand, which only {actor.group(1)}'s page shows")
         if notice:
             table.version += 1
             table.notice("refused", f"an event from {who} "

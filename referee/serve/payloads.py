@@ -38,7 +38,8 @@ def payload(table: Table, access: Access) -> dict[str, Any]:
     else:
         result["legal"] = []
     if access.role == HOST:
-        result["match"] = shown.get("match_hand") is not None
+        result["next_hand"] = (shown.get("match_hand") is not None
+                               and awaiting.phase == "over" and result["outcome"] is None)
     return result
 
 
@@ -73,6 +74,7 @@ def _hidden(table: Table) -> bool:
 
 
 def _outcome(table: Table) -> dict[str, Any] | None:
+    """How the game (the match) ended, once it has."""
     if table.game.awaiting.phase != "over":
         return None
     outcome = table.game.outcome

@@ -67,6 +67,7 @@ class Table:
     transcript_file: TranscriptFile
     metadata_path: Path
     created: str
+    deal: Any = "hidden"  # how each hand is dealt: "hidden" or {"seed": N} (the first's)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
     version: int = 0
     notices: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_NOTICES))
@@ -117,7 +118,14 @@ class Table:
             "table": self.id, "title": self.title, "created": self.created,
             "tokens": self.tokens, "rules": Path(self.rules.reference).name
             if self.rules.reference.endswith(".rules") else self.rules.reference,
-            "options": self.rules.chosen})
+            "options": self.rules.chosen, "deal": self.deal})
+
+    def next_deal(self, number: int) -> str:
+        """The deal line of hand ``number`` of a match: dealt as the first was (seeds
+        counted on from the first's)."""
+        if isinstance(self.deal, dict):
+            return f"deal: seed {int(self.deal['seed']) + number - 1}"
+        return "deal: hidden"
 
     def notice(self, kind: str, text: str) -> None:
         """Note a refusal or contradiction for every page (no card in ``text``)."""
@@ -176,7 +184,8 @@ class Tables:
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise TableError(400, "players is a list of names, in seat order")
         dealer = request.get("dealer") or None
-        deal = _deal(request.get("deal", "hidden"))
+        asked_deal = request.get("deal", "hidden")
+        deal = _deal(asked_deal)
         target = request.get("target")
         try:
             game = referee.Game.new(rules, players, dealer=dealer, deal=deal)
@@ -191,7 +200,7 @@ class Tables:
         tokens.update({_SEAT_PREFIX + name: secrets.token_urlsafe(32) for name in game.players})
         table = Table(table_id, game, rules.title, rules, tokens,
                       TranscriptFile.create(path, game.transcript()),
-                      self.data / f"{table_id}.json", _now())
+                      self.data / f"{table_id}.json", _now(), asked_deal)
         table.save_metadata()
         self.tables[table_id] = table
         return table
@@ -250,7 +259,7 @@ def _restored(data: Path, table_id: str, metadata_path: Path) -> Table:
         raise
     tokens = {str(k): str(v) for k, v in dict(metadata["tokens"]).items()}
     return Table(table_id, game, str(metadata["title"]), rules, tokens, transcript_file,
-                 metadata_path, str(metadata["created"]))
+                 metadata_path, str(metadata["created"]), metadata.get("deal", "hidden"))
 
 
 def without_hands(text: str) -> str:

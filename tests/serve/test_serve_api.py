@@ -293,3 +293,45 @@ def _dynamic_cards(message: dict[str, Any], deck: set[str]) -> set[str]:
     words = json.dumps({**kept, "view": view, "notices": [n["text"] for n in
                                                           kept.get("notices", [])]})
     return {word for word in words.replace('"', " ").replace(",", " ").split() if word in deck}
+
+
+def test_the_host_deals_a_match_its_next_hand(server: Any) -> None:
+    quick = (Path(__file__).parent / "quick-fish.rules").read_text()
+    made = server.new_table(rules_text=quick, players=["Ann", "Bob"], deal={"seed": 2},
+                            target=50)
+    table, host = made["table"], made["host"]
+    too_soon = server.post(f"/api/tables/{table}/next", {"token": host})[1]
+    assert not too_soon["accepted"] and "not over" in too_soon["message"]
+    assert server.get(f"/api/tables/{table}?token={host}")[1]["view"]["match_hand"] == 1
+    for _ in range(100):
+        seen = server.get(f"/api/tables/{table}?token={host}")[1]
+        if seen["next_hand"]:
+            break
+        seat = seen["awaiting"]["players"][0]
+        legal = [move for name in seen["awaiting"]["players"] for move in server.get(
+            f"/api/tables/{table}?token={made['seats'][name]['token']}")[1]["legal"]]
+        assert server.play(table, made["seats"][seat]["token"] if legal[0].startswith(seat)
+                           else host, legal[0])["accepted"]
+    assert server.post(f"/api/tables/{table}/next", {"token": made["seats"]["Ann"]["token"]}
+                       )[0] == 403
+    status, dealt = server.post(f"/api/tables/{table}/next", {"token": host})
+    assert status == 200 and dealt["accepted"], dealt
+    seen = server.get(f"/api/tables/{table}?token={made['seats']['Ann']['token']}")[1]
+    assert seen["view"]["match_hand"] == 2 and len(seen["view"]["hand"]) == 4
+    one_hand = server.new_table(game="go-fish", players=GO_FISH)
+    assert server.post(f"/api/tables/{one_hand['table']}/next",
+                       {"token": one_hand["host"]})[0] == 409
+
+
+def test_the_host_is_not_told_what_a_refusal_says_of_an_entered_hand(server: Any) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    table, host = made["table"], made["host"]
+    server.post(f"/api/tables/{table}/hand", {"token": made["seats"]["Ann"]["token"],
+                                              "cards": ANN_HAND})
+    refused = server.play(table, host, "Ann asks Bob for 9")  # Ann holds no 9
+    assert refused["kind"] == "contradiction"
+    assert not set(ANN_HAND) & set(json.dumps(refused).replace('"', " ").split())
+    assert refused["because"] == [{"line": 4, "reason": "a hand entered privately"}]
+    assert server.post(f"/api/tables/{table}/undo", {"token": host})[1]["accepted"]
+    plain = server.play(table, host, "Bob asks Cy for 9")
+    assert plain["kind"] == "turn" and "Ann's turn" in plain["message"]

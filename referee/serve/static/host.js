@@ -53,7 +53,7 @@
     put("outcome", referee.outcome(data));
     document.getElementById("decide").classList.toggle("hidden", data.awaiting.phase !== "contradiction");
     document.getElementById("status").classList.toggle("yours", data.awaiting.phase === "contradiction");
-    document.getElementById("next").classList.toggle("hidden", !(data.match && view.over));
+    document.getElementById("next").classList.toggle("hidden", !data.next_hand);
     put("notices", referee.notices(data, 3));
     put("table", referee.tableRows(data));
     put("scores", referee.setsAndScores(view));
