@@ -276,11 +276,11 @@ class Game:
             return []
         seat = None if player is None else self._seat(player)
         state, engine = session.state, session.engine
-        moves: list[Move] = list(engine.legal_moves(state))
+        moves: list[Move] = list(engine.legal_moves(state, with_claims=claims))
         hidden = session.knowledge is not None
         lines: list[str] = []
         if hidden:
-            moves += self._hidden_moves()
+            moves += self._hidden_moves(claims)
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
         if not claims:
@@ -293,7 +293,7 @@ class Game:
         texts = list(dict.fromkeys([*texts, *lines]))
         return [text for text in texts if self._allowed(text)] if hidden else texts
 
-    def _hidden_moves(self) -> list[Move]:
+    def _hidden_moves(self, claims: bool) -> list[Move]:
         """In a lay phase of a hidden deal, the sets a hand may hold whole, and the
         turn's moves once nobody lays more."""
         from referee.choices import Choices
@@ -308,7 +308,7 @@ class Game:
             after = state.copy()
             session.engine.apply(after, EndLaying(state.turn))
             if not after.over:
-                moves += session.engine.legal_moves(after)  # the turn's, after laying
+                moves += session.engine.legal_moves(after, with_claims=claims)  # the turn's
         return moves
 
     def _hidden_lines(self) -> list[tuple[int, str]]:
