@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee.serve import actions
-from referee.serve.payloads import payload
+from referee.serve.payloads import payload, payloads
 from referee.serve.qr import qr_svg
 from referee.serve.tables import HOST, SCREEN, Access, Table, TableError, Tables, bundled_names
 
@@ -70,8 +70,7 @@ def make_app(tables: Tables) -> Starlette:
         if not listeners:
             return
         accesses = {listener.access for listener in listeners}
-        views = await run_in_threadpool(
-            lambda: {access: payload(table, access) for access in accesses})
+        views = await run_in_threadpool(payloads, table, accesses)
         for listener in listeners:
             listener.offer(views[listener.access])
 

@@ -11,54 +11,72 @@ tells what the stock may hold: the seat picks the card it drew itself.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from referee.serve.tables import HOST, Access, Table
+
+if TYPE_CHECKING:
+    from referee import Awaiting
 
 
 def payload(table: Table, access: Access) -> dict[str, Any]:
     """Everything ``access`` may see of ``table`` now."""
+    return payloads(table, [access])[access]
+
+
+def payloads(table: Table, accesses: Iterable[Access]) -> dict[Access, dict[str, Any]]:
+    """What each of ``accesses`` may see of ``table`` now (what all share worded once)."""
     game = table.game
     awaiting = game.awaiting
-    seat = access.player
-    view = game.view(seat) if seat is not None else game.public_view()
-    shown = view.to_json()
-    result: dict[str, Any] = {
-        "table": table.id, "version": table.version, "role": access.role, "player": seat,
-        "title": table.title, "players": list(game.players),
+    public = game.public_view().to_json()
+    entered = table.entered()
+    shared: dict[str, Any] = {
+        "table": table.id, "version": table.version, "title": table.title,
+        "players": list(game.players),
         "teams": {team: list(names) for team, names in game.teams.items()},
-        "view": shown, "awaiting": awaiting.to_json(), "entered": table.entered(),
-        "hidden": _hidden(table), "notices": list(table.notices),
-        "outcome": _outcome(table)}
-    if seat is not None:
-        result["legal"] = _seat_moves(table, seat) if seat in awaiting.players else []
-        result["claims"] = _claimable(table, seat, shown, awaiting.words)
-        result["cards"] = list(table.rules.cards)
-        result["sets"] = {name: list(cards) for name, cards in table.rules.sets.items()}
-    else:
-        result["legal"] = []
-    if access.role == HOST:
-        result["next_hand"] = (shown.get("match_hand") is not None
-                               and awaiting.phase == "over" and result["outcome"] is None)
-    return result
+        "awaiting": awaiting.to_json(), "entered": entered, "hidden": _hidden(table),
+        "notices": list(table.notices), "outcome": _outcome(table, awaiting)}
+    found: dict[Access, dict[str, Any]] = {}
+    for access in accesses:
+        seat = access.player
+        result = {**shared, "role": access.role, "player": seat, "legal": []}
+        if seat is None:
+            result["view"] = public
+            if access.role == HOST:
+                result["next_hand"] = (public.get("match_hand") is not None
+                                       and awaiting.phase == "over"
+                                       and result["outcome"] is None)
+        else:
+            shown = game.view(seat).to_json()
+            mine = seat in awaiting.players
+            result.update({
+                "view": shown,
+                "legal": _seat_moves(table, seat, seat in entered, awaiting) if mine else [],
+                "claims": _claimable(table, seat, shown, awaiting) if mine else {},
+                "cards": list(table.rules.cards),
+                "sets": {name: list(cards) for name, cards in table.rules.sets.items()}})
+        found[access] = result
+    return found
 
 
-def _seat_moves(table: Table, seat: str) -> list[str]:
+def _seat_moves(table: Table, seat: str, entered: bool, awaiting: Awaiting) -> list[str]:
     """``seat``'s moves, from what it may know: its own hand where entered."""
-    game = table.game if seat in table.entered() else table.public_game()
+    game = table.game if entered else table.public_game()
     moves = game.legal_moves(seat, claims=False)
     draw = f"{seat} draws"
     named = [move for move in moves if move.startswith(draw + " ")]
     kept = [move for move in moves if move not in named]
-    if (named or game.awaiting.phase == "draw") and draw not in kept:
+    if (named or awaiting.phase == "draw") and draw not in kept:
         kept.append(draw)  # offered whatever the stock may hold: the referee decides
     return kept
 
 
-def _claimable(table: Table, seat: str, shown: dict[str, Any], words: str) -> dict[str, Any]:
+def _claimable(table: Table, seat: str, shown: dict[str, Any], awaiting: Awaiting
+               ) -> dict[str, Any]:
     """The sets ``seat`` may try to claim now (none decided yet), and its teammates."""
     teams = table.game.teams
-    if not teams or "claim" not in words or seat not in table.game.awaiting.players:
+    if not teams or "claim" not in awaiting.words:
         return {}
     decided = {name for names in shown["sets"].values() for name in names}
     team = next(names for names in teams.values() if seat in names)
@@ -73,9 +91,9 @@ def _hidden(table: Table) -> bool:
     return bool(deals) and deals[-1] == "deal: hidden"
 
 
-def _outcome(table: Table) -> dict[str, Any] | None:
+def _outcome(table: Table, awaiting: Awaiting) -> dict[str, Any] | None:
     """How the game (the match) ended, once it has."""
-    if table.game.awaiting.phase != "over":
+    if awaiting.phase != "over":
         return None
     outcome = table.game.outcome
     return outcome.to_json() if outcome is not None else None
