@@ -3,7 +3,7 @@ shared screen on one server, over loopback WebSockets; the time from an event se
 every page of its table holding the new view, median and 99th percentile, at table pace
 and at full speed; and the server's memory per table.
 
-Usage: python bench/bench_serve.py [--tables 50] [--events 40] [--pace 1.0] [--seed 2026]
+Usage: python bench/bench_serve.py [--tables 50] [--events 40] [--pace 3.0] [--seed 2026]
                                    [--hands all|none]
 
 The server runs in its own process (``referee serve`` on a free loopback port, its
@@ -12,7 +12,9 @@ events are a self-played game's (``play_one(..., hidden=True)``); with ``--hands
 each seat first enters its dealt hand, so every answer is checked against the cards.
 Each event is sent by its own seat (``POST /api/tables/ID/events``); its time runs from
 the request to the moment the last of the table's seven WebSockets (six seats and the
-screen) has received the view that follows it. At table pace every table sends an
+screen) has received the view that follows it; and to the moment the seats that may act
+have their moves too (the server sends them in a second message, as the hidden-deal
+solver may take a while to find them). At table pace every table sends an
 event every ``--pace`` seconds (started at random offsets); at full speed each table
 sends its next event as soon as the last one has reached every page. Memory is the
 server's resident set growth from one table to ``--tables + 1``, over ``--tables``.
@@ -53,10 +55,22 @@ class Table:
     events: list[str]
     hands: dict[str, str]
     seen: list[int] = field(default_factory=list)  # each page's newest version
+    ready: list[int] = field(default_factory=list)  # ... with its moves (legal_ready)
+    acting: list[bool] = field(default_factory=list)  # whether the page's seat may act
     expected: int = 0
     reached: asyncio.Event = field(default_factory=asyncio.Event)
-    times: list[float] = field(default_factory=list)
+    viewed_at: float = 0.0  # when every page had the view of the version expected
+    times: list[float] = field(default_factory=list)  # to every page's view
+    move_times: list[float] = field(default_factory=list)  # ... and the acting seats' moves
     refused: int = 0
+
+    def viewed(self) -> bool:
+        return min(self.seen) >= self.expected
+
+    def moves_ready(self) -> bool:
+        return self.viewed() and all(
+            ready >= self.expected for ready, acts in zip(self.ready, self.acting, strict=True)
+            if acts)
 
 
 async def request(port: int, method: str, path: str, body: dict[str, Any] | None = None
@@ -89,6 +103,11 @@ def games(count: int, seed: int) -> list[tuple[list[str], dict[str, str]]]:
     return found
 
 
+def _figures(times: list[float]) -> str:
+    return (f"median {statistics.median(times) * 1000:.1f} ms, 99th percentile "
+            f"{times[int(len(times) * 0.99)] * 1000:.1f} ms, worst {times[-1] * 1000:.0f} ms")
+
+
 def resident_kb(pid: int) -> int:
     """The process's resident set, in kB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -99,8 +118,15 @@ def resident_kb(pid: int) -> int:
 
 async def listen(socket_: ClientConnection, table: Table, index: int) -> None:
     async for message in socket_:
-        table.seen[index] = max(table.seen[index], int(json.loads(message)["version"]))
-        if min(table.seen) >= table.expected:
+        view = json.loads(message)
+        version = int(view["version"])
+        table.seen[index] = max(table.seen[index], version)
+        table.acting[index] = view["player"] in view["awaiting"]["players"]
+        if view["legal_ready"]:
+            table.ready[index] = max(table.ready[index], version)
+        if table.viewed() and not table.viewed_at:
+            table.viewed_at = time.perf_counter()
+        if table.moves_ready():
             table.reached.set()
 
 
@@ -120,11 +146,15 @@ async def play(port: int, table: Table, events: int, pace: float | None,
         if status != 200 or not answer.get("accepted"):
             table.refused += 1
             continue
+        table.viewed_at = 0.0
         table.expected += 1
-        while min(table.seen) < table.expected:
+        if table.viewed():
+            table.viewed_at = time.perf_counter()
+        while not table.moves_ready():
             table.reached.clear()
             await table.reached.wait()
-        table.times.append(time.perf_counter() - began)
+        table.times.append(table.viewed_at - began)
+        table.move_times.append(time.perf_counter() - began)
         if pace is not None:
             await asyncio.sleep(max(0.0, pace - (time.perf_counter() - began)))
 
@@ -160,25 +190,27 @@ async def run(port: int, pid: int, count: int, events: int, pace: float, seed: i
             screen = table.made["screen"].split("#t=")[1]
             tokens = [seat["token"] for seat in table.made["seats"].values()] + [screen]
             table.seen = [-1] * len(tokens)
+            table.ready = [-1] * len(tokens)
+            table.acting = [False] * len(tokens)
             for index, token in enumerate(tokens):
                 ws = await connect(f"ws://127.0.0.1:{port}/ws/{table.made['table']}",
                                    max_size=2**24)
                 await ws.send(json.dumps({"token": token}))
                 sockets.append(ws)
                 listeners.append(asyncio.create_task(listen(ws, table, index)))
-        while any(min(t.seen) < t.expected for t in tables):
+        while not all(t.moves_ready() for t in tables):
             await asyncio.sleep(0.05)
         began = time.perf_counter()
         await asyncio.gather(*(play(port, t, events, pace if label == "table pace" else None,
                                     rng) for t in tables))
         took = time.perf_counter() - began
         times = sorted(x for t in tables for x in t.times)
+        move_times = sorted(x for t in tables for x in t.move_times)
         refused = sum(t.refused for t in tables)
         print(f"{label}: {len(tables)} tables x {PLAYERS} seats + a screen, {len(times)} "
               f"events ({refused} refused) in {took:.1f} s ({len(times) / took:.0f}/s): "
-              f"event to every page median {statistics.median(times) * 1000:.1f} ms, "
-              f"99th percentile {times[int(len(times) * 0.99)] * 1000:.1f} ms, "
-              f"worst {times[-1] * 1000:.0f} ms")
+              f"event to every page's view {_figures(times)}; to the acting seats' "
+              f"moves too {_figures(move_times)}")
         for ws in sockets:
             await ws.close()
         for task in listeners:
@@ -195,7 +227,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--events", type=int, default=40)
-    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--pace", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--hands", choices=("all", "none"), default="all")
     args = parser.parse_args()

@@ -66,13 +66,22 @@ def make_app(tables: Tables) -> Starlette:
             return result
 
     async def broadcast(table: Table) -> None:
+        """Every page's new view, then the awaited seats' moves (which may take the
+        hidden-deal solver a while) in a second message to those seats."""
         listeners = list(table.listeners)
         if not listeners:
             return
         accesses = {listener.access for listener in listeners}
-        views = await run_in_threadpool(payloads, table, accesses)
+        views = await run_in_threadpool(lambda: payloads(table, accesses, moves=False))
         for listener in listeners:
             listener.offer(views[listener.access])
+        acting = {access for access in accesses if access.player is not None
+                  and access.player in views[access]["awaiting"]["players"]}
+        if acting:
+            views = await run_in_threadpool(payloads, table, acting)
+            for listener in listeners:
+                if listener.access in acting:
+                    listener.offer(views[listener.access])
 
     async def body(request: Request) -> dict[str, Any]:
         data = await request.body()

@@ -25,12 +25,16 @@ def payload(table: Table, access: Access) -> dict[str, Any]:
     return payloads(table, [access])[access]
 
 
-def payloads(table: Table, accesses: Iterable[Access]) -> dict[Access, dict[str, Any]]:
-    """What each of ``accesses`` may see of ``table`` now (what all share worded once)."""
+def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
+             ) -> dict[Access, dict[str, Any]]:
+    """What each of ``accesses`` may see of ``table`` now (what all share worded once).
+    Without ``moves``, the seats' moves are left for later (``legal_ready`` false):
+    finding them may take the hidden-deal solver a while, and the view goes first."""
     game = table.game
     awaiting = game.awaiting
     public = game.public_view().to_json()
     entered = table.entered()
+    legal = _moves_by_seat(table, entered, awaiting) if moves else {}
     shared: dict[str, Any] = {
         "table": table.id, "version": table.version, "title": table.title,
         "players": list(game.players),
@@ -40,7 +44,8 @@ def payloads(table: Table, accesses: Iterable[Access]) -> dict[Access, dict[str,
     found: dict[Access, dict[str, Any]] = {}
     for access in accesses:
         seat = access.player
-        result = {**shared, "role": access.role, "player": seat, "legal": []}
+        result = {**shared, "role": access.role, "player": seat, "legal": [],
+                  "legal_ready": moves}
         if seat is None:
             result["view"] = public
             if access.role == HOST:
@@ -52,7 +57,7 @@ def payloads(table: Table, accesses: Iterable[Access]) -> dict[Access, dict[str,
             mine = seat in awaiting.players
             result.update({
                 "view": shown,
-                "legal": _seat_moves(table, seat, seat in entered, awaiting) if mine else [],
+                "legal": legal.get(seat, []),
                 "claims": _claimable(table, seat, shown, awaiting) if mine else {},
                 "cards": list(table.rules.cards),
                 "sets": {name: list(cards) for name, cards in table.rules.sets.items()}})
@@ -60,10 +65,26 @@ def payloads(table: Table, accesses: Iterable[Access]) -> dict[Access, dict[str,
     return found
 
 
-def _seat_moves(table: Table, seat: str, entered: bool, awaiting: Awaiting) -> list[str]:
-    """``seat``'s moves, from what it may know: its own hand where entered."""
-    game = table.game if entered else table.public_game()
-    moves = game.legal_moves(seat, claims=False)
+def _moves_by_seat(table: Table, entered: list[str], awaiting: Awaiting
+                   ) -> dict[str, list[str]]:
+    """Each awaited seat's moves, from what it may know: those of the game where its own
+    hand is entered, else those of the game without the hands entered (each game asked
+    once for every seat's)."""
+    found: dict[str, list[str]] = {}
+    for known in (True, False):
+        seats = [seat for seat in awaiting.players if (seat in entered) is known]
+        if not seats:
+            continue
+        game = table.game if known else table.public_game()
+        every = game.legal_moves(None, claims=False)
+        for seat in seats:
+            found[seat] = _offered([move for move in every if move.startswith(seat + " ")],
+                                   seat, awaiting)
+    return found
+
+
+def _offered(moves: list[str], seat: str, awaiting: Awaiting) -> list[str]:
+    """``seat``'s moves as its page offers them: a draw without the card."""
     draw = f"{seat} draws"
     named = [move for move in moves if move.startswith(draw + " ")]
     kept = [move for move in moves if move not in named]

@@ -132,23 +132,12 @@ class Table:
         self.notices.append({"id": self.version, "kind": kind, "text": text})
 
     def entered(self) -> list[str]:
-        """The players whose hands are entered in this hand's deal."""
-        lines = self.game.transcript().splitlines()
-        start = max((i for i, text in enumerate(lines) if _NEW_HAND.fullmatch(text.strip())),
-                    default=-1) + 1
-        found: list[str] = []
-        for text in lines[start:]:
-            if not text.strip():
-                if start == 0:
-                    break  # the first hand's header ends at its blank line
-                continue
-            match = _HAND_LINE.match(text.strip())
-            if match is None:
-                if start:
-                    break  # a new hand's deal lines end at its first event
-                continue
-            found.append(match.group(1))
-        return found
+        """The players whose hands are entered in this hand's deal, when it is hidden."""
+        block = [line.strip() for line in
+                 _hands_dealt(self.game.transcript().splitlines())[-1]]
+        if "deal: hidden" not in block:
+            return []
+        return [match.group(1) for match in map(_HAND_LINE.match, block) if match]
 
     def relink(self, player: str) -> str:
         """A fresh token for ``player``'s seat (a lost phone): the old one stops working."""
@@ -263,9 +252,24 @@ def _restored(data: Path, table_id: str, metadata_path: Path) -> Table:
 
 
 def without_hands(text: str) -> str:
-    """A transcript without its ``hand NAME:`` lines."""
-    return "".join(line for line in text.splitlines(keepends=True)
-                   if not _HAND_LINE.match(line.strip()))
+    """A transcript without the ``hand NAME:`` lines of its hidden deals (those entered
+    privately; a given deal's hands stay)."""
+    kept: list[str] = []
+    for block in _hands_dealt(text.splitlines(keepends=True)):
+        hidden = any(line.strip() == "deal: hidden" for line in block)
+        kept += [line for line in block
+                 if not (hidden and _HAND_LINE.match(line.strip()))]
+    return "".join(kept)
+
+
+def _hands_dealt(lines: list[str]) -> list[list[str]]:
+    """The transcript's lines cut where each new hand (``hand N``) begins."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if _NEW_HAND.fullmatch(line.strip()):
+            blocks.append([])
+        blocks[-1].append(line)
+    return blocks
 
 
 def bundled_names() -> list[str]:

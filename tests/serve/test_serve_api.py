@@ -106,8 +106,10 @@ def test_every_change_is_pushed_to_every_page(server: Any) -> None:
         assert json.loads(bob.recv(timeout=10))["version"] == 0
         assert json.loads(tv.recv(timeout=10))["role"] == "screen"
         server.play(table, seats["Ann"]["token"], "Ann asks Bob for 2")
-        seen = json.loads(bob.recv(timeout=10))
-        assert seen["awaiting"]["players"] == ["Bob"] and "Bob says no" in seen["legal"]
+        first = json.loads(bob.recv(timeout=10))  # the view at once, then Bob's moves
+        assert first["awaiting"]["players"] == ["Bob"] and first["version"] == 1
+        seen = first if first["legal_ready"] else json.loads(bob.recv(timeout=10))
+        assert seen["legal_ready"] and "Bob says no" in seen["legal"]
         shown = json.loads(tv.recv(timeout=10))
         assert shown["view"]["last"] == "Ann asks Bob for 2; no answer yet"
         assert shown["legal"] == [] and "hand" not in shown["view"]
@@ -275,10 +277,12 @@ def _enter(server: Any, made: dict[str, Any], name: str, cards: list[str]) -> No
 
 
 def _last(ws: Any, version: int) -> dict[str, Any]:
-    """The view a socket has for the table's change ``version``."""
+    """The view a socket has for the table's change ``version``, with the seat's moves
+    when it may act (they follow the view in a second message)."""
     while True:
         view: dict[str, Any] = json.loads(ws.recv(timeout=30))
-        if view["version"] >= version:
+        if view["version"] >= version and (
+                view["legal_ready"] or view["player"] not in view["awaiting"]["players"]):
             return view
 
 
@@ -335,3 +339,13 @@ def test_the_host_is_not_told_what_a_refusal_says_of_an_entered_hand(server: Any
     assert server.post(f"/api/tables/{table}/undo", {"token": host})[1]["accepted"]
     plain = server.play(table, host, "Bob asks Cy for 9")
     assert plain["kind"] == "turn" and "Ann's turn" in plain["message"]
+
+
+def test_only_a_hidden_deals_hands_are_entered_ones() -> None:
+    from referee.serve.tables import without_hands
+
+    text = ("game: go-fish\nplayers: Ann Bob\ntarget: 5\ndeal: hidden\nhand Ann: 2C\n\n"
+            "Ann asks Bob for 2\nhand 2\ndeal: given\nhand Ann: 3C\nhand Bob: 4C\n"
+            "Bob asks Ann for 4\nhand 3\ndeal: hidden\nhand Bob: 5C\n")
+    assert without_hands(text) == text.replace("hand Ann: 2C\n", "").replace(
+        "hand Bob: 5C\n", "")

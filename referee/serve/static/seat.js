@@ -45,6 +45,11 @@
     const section = document.getElementById("moves");
     const legal = data.legal || [];
     const claims = data.claims || {};
+    if (!data.legal_ready && data.awaiting.players.includes(me)) {
+      section.classList.remove("hidden");
+      section.replaceChildren(el("h2", {}, "Your move"), el("div", {class: "muted"}, "Finding your moves…"));
+      return;
+    }
     if (!legal.length && !(claims.sets || []).length) { section.classList.add("hidden"); return; }
     section.classList.remove("hidden");
     const asks = legal.filter((m) => m.startsWith(me + " asks "));
