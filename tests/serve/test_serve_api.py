@@ -349,3 +349,51 @@ def test_only_a_hidden_deals_hands_are_entered_ones() -> None:
             "Bob asks Ann for 4\nhand 3\ndeal: hidden\nhand Bob: 5C\n")
     assert without_hands(text) == text.replace("hand Ann: 2C\n", "").replace(
         "hand Bob: 5C\n", "")
+
+
+def test_a_table_that_cannot_be_read_again_is_named_and_the_others_served(
+        tmp_path: Path, start_server: Any) -> None:
+    from referee.serve.tables import Tables
+
+    with start_server(tmp_path) as first:
+        kept = first.new_table(game="go-fish", players=GO_FISH)
+        broken = first.new_table(game="go-fish", players=GO_FISH)
+    with (tmp_path / f"{broken['table']}.txt").open("a") as handle:
+        handle.write("Bob asks Ann for 2\n")  # out of turn
+    tables = Tables(tmp_path)
+    problems = tables.restore()
+    assert list(tables.tables) == [kept["table"]]
+    assert problems == [f"table {broken['table']} is not served: it is Ann's turn, not Bob's"]
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (["--port", "70000"], "--port takes a whole number from 1 to 65535"),
+    (["--data", "{file}"], "is a file"),
+    (["--data", "{file}/tables"], "cannot use"),
+])
+def test_serve_refuses_bad_usage_with_a_clean_message(tmp_path: Path, arguments: list[str],
+                                                      says: str) -> None:
+    import subprocess
+    import sys
+
+    afile = tmp_path / "a-file"
+    afile.write_text("")
+    done = subprocess.run([sys.executable, "-m", "referee", "serve",
+                           *(a.replace("{file}", str(afile)) for a in arguments)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert says in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_seat_claims_a_set_card_by_card(server: Any) -> None:
+    players = ["A", "B", "C", "D", "E", "F"]
+    made = server.new_table(game="literature", players=players)
+    a = made["seats"]["A"]["token"]
+    seen = server.get(f"/api/tables/{made['table']}?token={a}")[1]
+    assert seen["claims"]["teammates"] == ["A", "C", "E"]
+    assert "low spades" in seen["claims"]["sets"] and not any(
+        " claims " in move for move in seen["legal"])
+    assert server.get(f"/api/tables/{made['table']}?token="
+                      f"{made['seats']['B']['token']}")[1].get("claims") == {}
+    claim = "A claims low spades: A 3S 4S, C 5S 6S, E 7S 8S"  # as the page builds it
+    assert server.play(made["table"], a, claim)["accepted"]

@@ -8,7 +8,7 @@
   const key = table + ":seat:" + me;
   const tokenValue = referee.token(key);
   let data = null, askTarget = null, claim = null, picked = new Set(), editing = false;
-  let drawPicker = false;
+  let drawPicker = false, showing = new Set();
 
   document.title = me + " · referee";
   put("who", me);
@@ -48,6 +48,11 @@
     if (!data.legal_ready && data.awaiting.players.includes(me)) {
       section.classList.remove("hidden");
       section.replaceChildren(el("h2", {}, "Your move"), el("div", {class: "muted"}, "Finding your moves…"));
+      return;
+    }
+    if (data.awaiting.phase === "show" && data.awaiting.players.includes(me)) {
+      section.classList.remove("hidden");
+      section.replaceChildren(...renderShow());
       return;
     }
     if (!legal.length && !(claims.sets || []).length) { section.classList.add("hidden"); return; }
@@ -95,6 +100,22 @@
     }
     if ((claims.sets || []).length) children.push(renderClaim(claims));
     section.replaceChildren(...children);
+  }
+
+  // After a claim, each holder shows the set's cards they hold: tap them, then Show.
+  function renderShow() {
+    const view = data.view;
+    const choices = view.unknown ? data.cards : view.hand;
+    return [el("h2", {}, "Show your cards of the set claimed"),
+      el("div", {class: "muted"}, data.awaiting.words),
+      el("div", {class: "cards", style: "margin-top:8px"}, choices.map((card) => el("button", {
+        class: "card small " + (referee.isRed(card) ? "red " : "") + (showing.has(card) ? "on" : ""),
+        "aria-pressed": showing.has(card) ? "true" : "false",
+        onclick: () => { showing.has(card) ? showing.delete(card) : showing.add(card); render(); }}, card))),
+      el("div", {class: "buttons", style: "margin-top:8px"},
+        el("button", {class: "primary", disabled: showing.size ? null : "disabled", onclick: async () => {
+          if ((await play(me + " shows " + [...showing].join(" "))).accepted) showing = new Set();
+        }}, "Show " + (showing.size ? [...showing].join(" ") : "")))];
   }
 
   function renderClaim(claims) {
