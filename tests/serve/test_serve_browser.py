@@ -251,3 +251,54 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
         _no_other_hand(pages, {_version(server, made): hands}, hands)
         for page in [*pages.values(), host]:
             page.context.close()
+
+
+def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browser: Any,
+                                                             shots: Path) -> None:
+    players = ["A", "B", "C", "D", "E", "F"]
+    truth = referee.Game.new("literature", players, deal=referee.Deal.seed(4))
+    dealt = {name: list(truth.view(name).hand or ()) for name in players}
+    made = server.new_table(game="literature", players=players)
+    phones = {name: Page(browser, made["seats"][name]["url"], PHONE) for name in players}
+    screen = Page(browser, made["screen"], SCREEN)
+    for name in players:
+        phones[name].wait_version(0)
+        phones[name].page.fill("#hand-typed", " ".join(dealt[name]))  # typed, this time
+        phones[name].tap("Enter my hand")
+    for page in [*phones.values(), screen]:
+        page.wait_version(len(players))
+    spades = referee.load_rules("literature").sets["low spades"]
+    holder = {card: name for name, cards in dealt.items() for card in cards}
+    team = ["A", "C", "E"]
+    a = phones["A"]
+    a.tap("low spades")
+    for index, card in enumerate(spades):  # each card's row of teammates, in order
+        guess = holder[card] if holder[card] in team else "C"
+        a.page.locator(".claimcard").nth(index).get_by_role("button", name=guess,
+                                                              exact=True).tap()
+    a.page.screenshot(path=str(shots / "phone-claim.png"), full_page=True)
+    a.tap("Claim low spades")
+    for page in phones.values():
+        page.wait_version(len(players) + 1)
+    for name in players:
+        mine = [card for card in dealt[name] if card in spades]
+        if not mine:
+            continue
+        phone = phones[name]
+        phone.page.get_by_text("Show your cards of the set claimed").wait_for(timeout=WAIT)
+        for card in mine:
+            phone.page.locator("#moves").get_by_role("button", name=card, exact=True).tap()
+        if name == "B":
+            phone.page.screenshot(path=str(shots / "phone-show.png"), full_page=True)
+        phone.tap("Show " + " ".join(mine))
+        phone.page.wait_for_function(
+            "!document.body.innerText.includes('Show your cards of the set claimed')",
+            timeout=WAIT)
+    screen.page.get_by_text("low spades").wait_for(timeout=WAIT)
+    screen.page.screenshot(path=str(shots / "screen-literature.png"))
+    path = Path(server.data) / f"{made['table']}.txt"
+    assert referee.check_file(path).ok
+    view = referee.Game.from_transcript(path.read_text()).public_view()
+    assert "low spades" in [name for names in view.sets.values() for name in names]
+    for page in [*phones.values(), screen]:
+        page.context.close()
