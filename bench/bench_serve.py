@@ -140,16 +140,15 @@ async def play(port: int, table: Table, events: int, pace: float | None,
         seat = line.split()[0]
         token = table.made["seats"][seat]["token"] if seat in table.made["seats"] else (
             table.made["host"])
+        table.viewed_at = 0.0
+        table.expected += 1  # before the request: the views may come before its answer
         began = time.perf_counter()
         status, answer = await request(port, "POST", f"/api/tables/{identifier}/events",
                                        {"token": token, "text": line})
         if status != 200 or not answer.get("accepted"):
             table.refused += 1
+            table.expected -= 1
             continue
-        table.viewed_at = 0.0
-        table.expected += 1
-        if table.viewed():
-            table.viewed_at = time.perf_counter()
         while not table.moves_ready():
             table.reached.clear()
             await table.reached.wait()

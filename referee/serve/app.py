@@ -54,34 +54,48 @@ class Listener:
 
 def make_app(tables: Tables) -> Starlette:
     """The application serving ``tables``."""
+    pushing: set[asyncio.Task[None]] = set()  # the moves on their way (kept from the GC)
 
     async def locked(table: Table, work: Callable[[], T]) -> T:
-        """Run ``work`` on ``table`` in a worker thread, holding its lock, then push the
-        new views when it changed the table."""
+        """Run ``work`` on ``table`` in a worker thread, holding its lock; when it changed
+        the table, push every page its new view before answering, and the acting seats
+        their moves after (the hidden-deal solver may take a while to find them)."""
         async with table.lock:
             version = table.version
             result = await run_in_threadpool(work)
-            if table.version != version:
-                await broadcast(table)
-            return result
+            changed = table.version != version
+            if changed:
+                await push_views(table)
+        if changed:
+            task = asyncio.create_task(push_moves(table, table.version))
+            pushing.add(task)
+            task.add_done_callback(pushing.discard)
+        return result
 
-    async def broadcast(table: Table) -> None:
-        """Every page's new view, then the awaited seats' moves (which may take the
-        hidden-deal solver a while) in a second message to those seats."""
+    async def push_views(table: Table) -> None:
+        """Every page's new view, without the seats' moves."""
         listeners = list(table.listeners)
-        if not listeners:
-            return
-        accesses = {listener.access for listener in listeners}
-        views = await run_in_threadpool(lambda: payloads(table, accesses, moves=False))
-        for listener in listeners:
-            listener.offer(views[listener.access])
-        acting = {access for access in accesses if access.player is not None
-                  and access.player in views[access]["awaiting"]["players"]}
-        if acting:
-            views = await run_in_threadpool(payloads, table, acting)
+        if listeners:
+            accesses = {listener.access for listener in listeners}
+            views = await run_in_threadpool(lambda: payloads(table, accesses, moves=False))
             for listener in listeners:
-                if listener.access in acting:
-                    listener.offer(views[listener.access])
+                listener.offer(views[listener.access])
+
+    async def push_moves(table: Table, version: int) -> None:
+        """The views with their moves to the seats that may act, unless the table has
+        changed again since ``version`` (then the next push does it)."""
+        async with table.lock:
+            if table.version != version:
+                return
+            seats = {listener.access for listener in table.listeners
+                     if listener.access.player is not None}
+            if not seats:
+                return
+            views = await run_in_threadpool(payloads, table, seats)
+            for listener in list(table.listeners):
+                view = views.get(listener.access)
+                if view is not None and listener.access.player in view["awaiting"]["players"]:
+                    listener.offer(view)
 
     async def body(request: Request) -> dict[str, Any]:
         data = await request.body()
