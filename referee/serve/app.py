@@ -34,6 +34,8 @@ from referee.serve.tables import HOST, SCREEN, Access, Table, TableError, Tables
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 300_000  # a request's JSON: an uploaded rule file and a little more
 FORBIDDEN = 4403  # a WebSocket closed for a wrong token
+TOO_MANY = 4429  # ... for one too many on its table
+MAX_LISTENERS = 100  # open WebSockets per table: a few per seat, the screens, the host
 T = TypeVar("T")
 
 
@@ -98,9 +100,11 @@ def make_app(tables: Tables) -> Starlette:
                     listener.offer(view)
 
     async def body(request: Request) -> dict[str, Any]:
-        data = await request.body()
-        if len(data) > MAX_BODY:
-            raise TableError(413, "that request is too large")
+        data = b""
+        async for chunk in request.stream():  # read no further than the limit
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise TableError(413, "that request is too large")
         try:
             found = json.loads(data or b"{}")
         except (ValueError, UnicodeDecodeError):
@@ -122,7 +126,7 @@ def make_app(tables: Tables) -> Starlette:
             "host_url": f"{base}/t/{table.id}/host#t={table.tokens[HOST]}",
             "screen": f"{base}/t/{table.id}/screen#t={table.tokens[SCREEN]}",
             "seats": {name: {"token": table.tokens[f"seat {name}"],
-                             "url": f"{base}/t/{table.id}/seat/{quote(name)}"
+                             "url": f"{base}/t/{table.id}/seat/{quote(name, safe='')}"
                                     f"#t={table.tokens[f'seat {name}']}"}
                       for name in table.game.players}}
 
@@ -182,6 +186,9 @@ def make_app(tables: Tables) -> Starlette:
             with contextlib.suppress(Exception):
                 await websocket.close(FORBIDDEN)
             return
+        if len(table.listeners) >= MAX_LISTENERS:
+            await websocket.close(TOO_MANY)
+            return
         listener = Listener(access, str(token))
         table.listeners.add(listener)
         try:
@@ -210,7 +217,7 @@ def make_app(tables: Tables) -> Starlette:
 
     routes = [
         Route("/", start),
-        Route("/t/{table}/seat/{player}", lambda r: FileResponse(STATIC / "seat.html")),
+        Route("/t/{table}/seat/{player:path}", lambda r: FileResponse(STATIC / "seat.html")),
         Route("/t/{table}/{page:str}", page),
         Route("/api/rules", list_rules),
         Route("/api/tables", create_table, methods=["POST"]),

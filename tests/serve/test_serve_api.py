@@ -397,3 +397,19 @@ def test_a_seat_claims_a_set_card_by_card(server: Any) -> None:
                       f"{made['seats']['B']['token']}")[1].get("claims") == {}
     claim = "A claims low spades: A 3S 4S, C 5S 6S, E 7S 8S"  # as the page builds it
     assert server.play(made["table"], a, claim)["accepted"]
+
+
+def test_a_body_too_large_is_refused_unread(server: Any) -> None:
+    status, answer = server.post("/api/tables", {"game": "go-fish", "players": GO_FISH,
+                                                 "rules_text": "#" * 400_000})
+    assert status == 413 and "too large" in answer["error"]
+
+
+def test_a_seat_named_in_any_script_has_its_link(server: Any) -> None:
+    made = server.new_table(game="go-fish", players=["Zoë", "Łukasz", "李"])
+    url = made["seats"]["李"]["url"]
+    assert "/seat/%E6%9D%8E#t=" in url
+    import urllib.request
+
+    with urllib.request.urlopen(url.split("#")[0], timeout=30) as page:
+        assert page.status == 200 and b"seat.js" in page.read()

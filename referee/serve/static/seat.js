@@ -4,7 +4,7 @@
 (() => {
   const {el, put, post, toast, cardChip} = referee;
   const parts = location.pathname.split("/");
-  const table = parts[2], me = decodeURIComponent(parts[4]);
+  const table = parts[2], me = decodeURIComponent(parts.slice(4).join("/"));
   const key = table + ":seat:" + me;
   const tokenValue = referee.token(key);
   let data = null, askTarget = null, claim = null, picked = new Set(), editing = false;
