@@ -135,6 +135,8 @@ def make_app(tables: Tables) -> Starlette:
         table = await run_in_threadpool(tables.create, asked)
         return JSONResponse(links(request, table), status_code=201)
 
+    bundled: list[dict[str, Any]] = []  # the start page's list, made when first asked
+
     async def list_rules(request: Request) -> Response:
         def describe() -> list[dict[str, Any]]:
             import referee
@@ -145,7 +147,9 @@ def make_app(tables: Tables) -> Starlette:
                 found.append({"name": name, "title": rules.title,
                               "players": list(rules.players), "options": rules.options})
             return found
-        return JSONResponse(await run_in_threadpool(describe))
+        if not bundled:
+            bundled.extend(await run_in_threadpool(describe))
+        return JSONResponse(bundled)
 
     async def table_view(request: Request) -> Response:
         table = tables.get(request.path_params["table"])

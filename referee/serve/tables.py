@@ -146,6 +146,7 @@ class Table:
         token = secrets.token_urlsafe(32)
         self.tokens[_SEAT_PREFIX + player] = token
         self.save_metadata()
+        self.version += 1  # a change: the old link's open pages are closed at once
         return token
 
 
