@@ -302,3 +302,29 @@ def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browse
     assert "low spades" in [name for names in view.sets.values() for name in names]
     for page in [*phones.values(), screen]:
         page.context.close()
+
+
+def test_the_start_page_makes_a_table_and_the_host_page_shows_its_links(
+        server: Any, browser: Any, shots: Path) -> None:
+    start = Page(browser, server.base + "/", PHONE)
+    start.page.select_option("#game", "literature")
+    start.page.fill("#players", "Ann Bob Cy Dee Eve Fay")
+    start.page.select_option("#dealer", "Cy")
+    start.page.screenshot(path=str(shots / "phone-start.png"), full_page=True)
+    start.tap("Start the table")
+    start.page.wait_for_url("**/host", timeout=WAIT)
+    start.page.locator(".qr svg").nth(6).wait_for(timeout=WAIT)  # the screen's and six seats'
+    start.page.screenshot(path=str(shots / "phone-host.png"), full_page=True)
+    assert "Host · Literature" in start.text("#title")
+    seats = start.page.locator(".seatlink a").all()
+    assert len(seats) == 7
+    ann = Page(browser, str(seats[1].get_attribute("href")), PHONE)
+    ann.wait_version(0)
+    assert ann.text("#who") == "Ann" and "Dee to claim or ask" in ann.text("#awaiting")
+    problem = Page(browser, server.base + "/", PHONE)
+    problem.page.select_option("#game", "go-fish")
+    problem.page.fill("#players", "Ann")
+    problem.tap("Start the table")
+    problem.page.get_by_text("2 to 6 players").wait_for(timeout=WAIT)
+    for page in (start, ann, problem):
+        page.context.close()

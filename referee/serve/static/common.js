@@ -10,7 +10,7 @@ const referee = (() => {
       else if (key === "class") node.className = value;
       else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -19,7 +19,7 @@ const referee = (() => {
 
   function put(id, ...children) {
     const node = document.getElementById(id);
-    node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
     return node;
   }
 
