@@ -33,11 +33,11 @@
     const links = await response.json();
     const svg = (text) => { const box = el("div", {class: "qr"}); box.innerHTML = text; return box; };  // our own SVG
     put("links",
-      el("div", {class: "seatlink"}, svg(links.qr[""]), el("div", {},
-        el("strong", {}, "Shared screen"), el("br"), el("a", {href: links.screen, target: "_blank"}, "open the screen"))),
-      Object.entries(links.seats).map(([name, seat]) => el("div", {class: "seatlink", style: "margin-top:12px"},
-        svg(links.qr[name]), el("div", {},
-          el("strong", {}, name), el("br"), el("a", {href: seat.url, target: "_blank"}, "join link"), el("br"),
+      el("div", {class: "seatlink"}, el("strong", {class: "seatname"}, "Shared screen"), svg(links.qr[""]),
+        el("div", {}, el("a", {href: links.screen, target: "_blank"}, "open the screen"))),
+      Object.entries(links.seats).map(([name, seat]) => el("div", {class: "seatlink", style: "margin-top:16px"},
+        el("strong", {class: "seatname"}, name), svg(links.qr[name]), el("div", {},
+          el("a", {href: seat.url, target: "_blank"}, "join link"), el("br"),
           el("button", {onclick: async () => {
             if (!confirm("Issue a fresh link for " + name + "? The old one stops working.")) return;
             const answer = await post("/api/tables/" + table + "/relink", {token: tokenValue, player: name});
