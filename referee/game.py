@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from referee.announce import awaited, did
 from referee.checker import gc_paused
 from referee.errors import Kind, RefereeError, Span, printable
-from referee.moves import Claim, EndLaying, LayDown, Move, NothingLaid
+from referee.moves import EndLaying, LayDown, Move, NothingLaid
 from referee.names import not_one_word
 from referee.notation import (
     DONE_MARK,
@@ -283,8 +283,6 @@ class Game:
             moves += self._hidden_moves(claims)
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
-        if not claims:
-            moves = [m for m in moves if not isinstance(m, Claim)]
         names = state.players
         lay_out = session.game.spec.ask.handover is HANDOVER_TO_CENTRE
         texts = [format_move(m, names, lay_out=lay_out) for m in moves
@@ -428,7 +426,7 @@ class Game:
         if self._pending is not None:
             return Result(False, Kind.USAGE.value, "a contradiction waits: accept() or "
                           "undo() it before a hand is entered")
-        if not self._session._dealt.deal.hidden:
+        if not self._session.state.hidden:
             return Result(False, Kind.USAGE.value, "every card of this deal is known "
                           "already: a hand is entered into a hidden deal")
         lines = self._with_hand(self.players[seat], given)
