@@ -412,3 +412,27 @@ def test_a_seat_named_in_any_script_has_its_link(server: Any) -> None:
 
     with urllib.request.urlopen(url.split("#")[0], timeout=30) as page:
         assert page.status == 200 and b"seat.js" in page.read()
+
+
+def test_a_hidden_match_takes_each_hands_entered_hands(server: Any) -> None:
+    quick = (Path(__file__).parent / "quick-fish.rules").read_text()
+    made = server.new_table(rules_text=quick, players=["Ann", "Bob"], target=50)
+    table, host, seats = made["table"], made["host"], made["seats"]
+    ann, bob = seats["Ann"]["token"], seats["Bob"]["token"]
+    for token, cards in [(ann, ["9S", "9H", "9D", "9C"]), (bob, ["10S", "10H", "10D", "10C"])]:
+        assert server.post(f"/api/tables/{table}/hand", {"token": token, "cards": cards}
+                           )[1]["accepted"]
+    assert server.play(table, ann, "Ann books 9")["accepted"]
+    assert server.play(table, bob, "Bob books 10")["accepted"]  # Ann has no card: over
+    assert server.get(f"/api/tables/{table}?token={host}")[1]["next_hand"]
+    assert server.post(f"/api/tables/{table}/next", {"token": host})[1]["accepted"]
+    seen = server.get(f"/api/tables/{table}?token={ann}")[1]
+    assert (seen["view"]["match_hand"], seen["entered"], seen["hidden"]) == (2, [], True)
+    assert server.post(f"/api/tables/{table}/hand", {"token": ann,
+                                                     "cards": ["JS", "JH", "QS", "QH"]}
+                       )[1]["accepted"]
+    seen = server.get(f"/api/tables/{table}?token={bob}")[1]
+    assert seen["entered"] == ["Ann"] and seen["view"]["hand"] == []
+    text = (Path(server.data) / f"{table}.txt").read_text()
+    assert text.endswith("hand 2\ndeal: hidden\nhand Ann: JS JH QS QH\n")
+    assert referee.check_file(Path(server.data) / f"{table}.txt").ok

@@ -12,6 +12,7 @@
 
   document.title = me + " · referee";
   put("who", me);
+  document.getElementById("typed").placeholder = "e.g. " + me + " asks … for …";
   if (!tokenValue) return problem("This page needs its join link: ask the host for it.");
 
   function problem(text) {
