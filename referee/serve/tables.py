@@ -49,11 +49,6 @@ class Access:
     role: str  # "seat", "host" or "screen"
     player: str | None = None
 
-    @property
-    def key(self) -> str:
-        """The token's key in a table's metadata."""
-        return _SEAT_PREFIX + self.player if self.player is not None else self.role
-
 
 @dataclass(eq=False)
 class Table:
