@@ -108,7 +108,7 @@
     const view = data.view;
     const choices = view.unknown ? data.cards : view.hand;
     return [el("h2", {}, "Show your cards of the set claimed"),
-      el("div", {class: "muted"}, data.awaiting.words),
+      el("div", {class: "muted"}, "Tap each card of the set you hold."),
       el("div", {class: "cards", style: "margin-top:8px"}, choices.map((card) => el("button", {
         class: "card small " + (referee.isRed(card) ? "red " : "") + (showing.has(card) ? "on" : ""),
         "aria-pressed": showing.has(card) ? "true" : "false",
