@@ -436,3 +436,38 @@ def test_a_hidden_match_takes_each_hands_entered_hands(server: Any) -> None:
     text = (Path(server.data) / f"{table}.txt").read_text()
     assert text.endswith("hand 2\ndeal: hidden\nhand Ann: JS JH QS QH\n")
     assert referee.check_file(Path(server.data) / f"{table}.txt").ok
+
+
+def test_a_game_at_work_blocks_neither_the_server_nor_other_tables(
+        server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event whose refereeing takes long (the hidden-deal solver) runs off the event
+    loop: while it works, every other table answers."""
+    import threading
+
+    slow = server.new_table(game="go-fish", players=GO_FISH)
+    other = server.new_table(game="go-fish", players=GO_FISH)
+    working, release = threading.Event(), threading.Event()
+    play = referee.Game.play
+
+    def held(game: referee.Game, text: str) -> referee.Result:
+        if "Cy" in text:
+            working.set()
+            release.wait(30)
+        return play(game, text)
+
+    monkeypatch.setattr(referee.Game, "play", held)
+    done: list[dict[str, Any]] = []
+    sender = threading.Thread(target=lambda: done.append(server.play(
+        slow["table"], slow["seats"]["Ann"]["token"], "Ann asks Cy for 2")))
+    sender.start()
+    assert working.wait(30)
+    try:
+        status, seen = server.get(f"/api/tables/{other['table']}?token={other['host']}")
+        assert status == 200 and seen["awaiting"]["players"]
+        assert server.play(other["table"], other["seats"]["Ann"]["token"],
+                           "Ann asks Bob for 2")["accepted"]
+        assert not done
+    finally:
+        release.set()
+        sender.join(30)
+    assert done and done[0]["accepted"]
