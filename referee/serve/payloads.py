@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+import referee
 from referee.serve.tables import HOST, Access, Table
 
 if TYPE_CHECKING:
@@ -75,7 +76,10 @@ def _moves_by_seat(table: Table, entered: list[str], awaiting: Awaiting
         seats = [seat for seat in awaiting.players if (seat in entered) is known]
         if not seats:
             continue
-        game = table.game if known else table.public_game()
+        try:
+            game = table.game if known else table.public_game()
+        except referee.RefereeError:  # the table's word on a contradiction, read again
+            continue  # without the hands: no buttons then, rather than the hands' moves
         every = game.legal_moves(None, claims=False)
         for seat in seats:
             found[seat] = _offered([move for move in every if move.startswith(seat + " ")],
