@@ -121,7 +121,7 @@ async def listen(socket_: ClientConnection, table: Table, index: int) -> None:
         view = json.loads(message)
         version = int(view["version"])
         table.seen[index] = max(table.seen[index], version)
-        table.acting[index] = view["player"] in view["awaiting"]["players"]
+        table.acting[index] = bool(view["acting"])
         if view["legal_ready"]:
             table.ready[index] = max(table.ready[index], version)
         if table.viewed() and not table.viewed_at:

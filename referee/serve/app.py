@@ -96,7 +96,7 @@ def make_app(tables: Tables) -> Starlette:
             views = await run_in_threadpool(payloads, table, seats)
             for listener in list(table.listeners):
                 view = views.get(listener.access)
-                if view is not None and listener.access.player in view["awaiting"]["players"]:
+                if view is not None and view["acting"]:
                     listener.offer(view)
 
     async def body(request: Request) -> dict[str, Any]:

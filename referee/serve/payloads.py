@@ -32,67 +32,102 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
     Without ``moves``, the seats' moves are left for later (``legal_ready`` false):
     finding them may take the hidden-deal solver a while, and the view goes first."""
     game = table.game
-    awaiting = game.awaiting
-    public = game.public_view().to_json()
+    real = game.awaiting
+    try:
+        public_game = table.public_game()
+    except referee.RefereeError:  # the table's word on a contradiction, read again
+        public_game = None  # without the hands: then only the counts and the words
+    awaiting = _public_awaiting(real, public_game)
+    public = (public_game or game).public_view().to_json()
+    public["awaiting"] = awaiting.words
     entered = table.entered()
-    legal = _moves_by_seat(table, entered, awaiting) if moves else {}
+    acting = {seat for seat in game.players if seat in (
+        real.players if seat in entered else awaiting.players)}
+    legal = _moves_by_seat(table, public_game, entered, acting, real) if moves else {}
     shared: dict[str, Any] = {
         "table": table.id, "version": table.version, "title": table.title,
         "players": list(game.players),
         "teams": {team: list(names) for team, names in game.teams.items()},
         "awaiting": awaiting.to_json(), "entered": entered, "hidden": _hidden(table),
-        "notices": list(table.notices), "outcome": _outcome(table, awaiting)}
+        "notices": list(table.notices), "outcome": _outcome(table, real)}
     found: dict[Access, dict[str, Any]] = {}
     for access in accesses:
         seat = access.player
         result = {**shared, "role": access.role, "player": seat, "legal": [],
-                  "legal_ready": moves}
+                  "legal_ready": moves, "acting": seat in acting}
         if seat is None:
             result["view"] = public
             if access.role == HOST:
                 result["next_hand"] = (public.get("match_hand") is not None
-                                       and awaiting.phase == "over"
+                                       and real.phase == "over"
                                        and result["outcome"] is None)
         else:
-            shown = game.view(seat).to_json()
-            mine = seat in awaiting.players
+            shown = _seat_view(table, public_game, seat, seat in entered, awaiting)
             result.update({
                 "view": shown,
                 "legal": legal.get(seat, []),
-                "claims": _claimable(table, seat, shown, awaiting) if mine else {},
+                "claims": _claimable(table, seat, shown, awaiting) if seat in acting else {},
                 "cards": list(table.rules.cards),
                 "sets": {name: list(cards) for name, cards in table.rules.sets.items()}})
         found[access] = result
     return found
 
 
-def _moves_by_seat(table: Table, entered: list[str], awaiting: Awaiting
-                   ) -> dict[str, list[str]]:
-    """Each awaited seat's moves, from what it may know: those of the game where its own
+def _public_awaiting(real: Awaiting, public_game: referee.Game | None) -> Awaiting:
+    """What the table waits for, as the game without the hands entered says it (the
+    hands must not shape it: with them, the referee may know that nobody can lay a set
+    down, which the table does not); a contradiction waiting, in words that repeat no
+    event (a give typed may name cards the table saw as a count)."""
+    from referee import Awaiting
+
+    if real.phase == "contradiction":
+        return Awaiting("the host decides on the event the cards contradict: accept it, "
+                        "or drop it", (), "contradiction")
+    if public_game is None or real.phase == "over":
+        return real
+    return public_game.awaiting
+
+
+def _seat_view(table: Table, public_game: referee.Game | None, seat: str, entered: bool,
+               awaiting: Awaiting) -> dict[str, Any]:
+    """``seat``'s view: of the game without the hands entered, with its own hand from
+    the game with them when it entered it."""
+    own = table.game.view(seat).to_json()
+    if public_game is None or public_game is table.game:
+        shown = own
+    else:
+        shown = public_game.view(seat).to_json()
+        if entered:
+            shown["hand"], shown["unknown"] = own["hand"], own["unknown"]
+    shown["awaiting"] = awaiting.words
+    return shown
+
+
+def _moves_by_seat(table: Table, public_game: referee.Game | None, entered: list[str],
+                   acting: set[str], real: Awaiting) -> dict[str, list[str]]:
+    """Each acting seat's moves, from what it may know: those of the game where its own
     hand is entered, else those of the game without the hands entered (each game asked
     once for every seat's)."""
     found: dict[str, list[str]] = {}
     for known in (True, False):
-        seats = [seat for seat in awaiting.players if (seat in entered) is known]
-        if not seats:
+        seats = [seat for seat in acting if (seat in entered) is known]
+        game = table.game if known else public_game
+        if not seats or game is None:
             continue
-        try:
-            game = table.game if known else table.public_game()
-        except referee.RefereeError:  # the table's word on a contradiction, read again
-            continue  # without the hands: no buttons then, rather than the hands' moves
         every = game.legal_moves(None, claims=False)
+        phase = (real if known else game.awaiting).phase
         for seat in seats:
             found[seat] = _offered([move for move in every if move.startswith(seat + " ")],
-                                   seat, awaiting)
+                                   seat, phase)
     return found
 
 
-def _offered(moves: list[str], seat: str, awaiting: Awaiting) -> list[str]:
+def _offered(moves: list[str], seat: str, phase: str) -> list[str]:
     """``seat``'s moves as its page offers them: a draw without the card."""
     draw = f"{seat} draws"
     named = [move for move in moves if move.startswith(draw + " ")]
     kept = [move for move in moves if move not in named]
-    if (named or awaiting.phase == "draw") and draw not in kept:
+    if (named or phase == "draw") and draw not in kept:
         kept.append(draw)  # offered whatever the stock may hold: the referee decides
     return kept
 

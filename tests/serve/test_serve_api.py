@@ -255,10 +255,17 @@ def test_no_message_holds_another_seats_cards(server: Any, rules: str, players: 
                 others = set().union(*(hands[p] for p in players if p != seat))
                 assert not others & set(view["view"]["hand"]), (seat, view["view"]["hand"])
                 assert not others & _dynamic_cards(view, deck), seat
+            screens = []
             for table, ws in tvs.items():
                 shown = _last(ws, versions[table])
                 assert "hand" not in shown["view"] and shown["legal"] == []
                 assert not set().union(*hands.values()) & _dynamic_cards(shown, deck)
+                screens.append((shown["view"], shown["awaiting"], shown["notices"]))
+            assert screens[0] == screens[1] == screens[2]  # the hands entered shape nothing
+            for seat in players:
+                seen = [{k: v for k, v in views[(made["table"], seat)]["view"].items()
+                         if k not in ("hand", "unknown")} for made in (every, one, none)]
+                assert seen[0] == seen[1] == seen[2], seat
             for seat in players:
                 with_all = views[(every["table"], seat)]["legal"]
                 with_one = views[(one["table"], seat)]["legal"]
@@ -280,8 +287,7 @@ def _last(ws: Any, version: int) -> dict[str, Any]:
     when it may act (they follow the view in a second message)."""
     while True:
         view: dict[str, Any] = json.loads(ws.recv(timeout=30))
-        if view["version"] >= version and (
-                view["legal_ready"] or view["player"] not in view["awaiting"]["players"]):
+        if view["version"] >= version and (view["legal_ready"] or not view["acting"]):
             return view
 
 

@@ -46,12 +46,12 @@
     const section = document.getElementById("moves");
     const legal = data.legal || [];
     const claims = data.claims || {};
-    if (!data.legal_ready && data.awaiting.players.includes(me)) {
+    if (!data.legal_ready && data.acting) {
       section.classList.remove("hidden");
       section.replaceChildren(el("h2", {}, "Your move"), el("div", {class: "muted"}, "Finding your moves…"));
       return;
     }
-    if (data.awaiting.phase === "show" && data.awaiting.players.includes(me)) {
+    if (data.awaiting.phase === "show" && data.acting) {
       section.classList.remove("hidden");
       section.replaceChildren(...renderShow());
       return;
@@ -181,7 +181,7 @@
   function render() {
     if (!data) return;
     const view = data.view;
-    const mine = data.awaiting.players.includes(me);
+    const mine = data.acting;
     const status = document.getElementById("status");
     status.classList.toggle("yours", mine);
     put("awaiting", (mine ? "Your move: " : "") + view.awaiting);
