@@ -16,6 +16,7 @@ import referee
 from referee.serve.tables import HOST, MAX_EVENT_CHARS, Access, Table, TableError
 
 _FIRST_WORD = re.compile(r"\s*([^\s:>]+)")
+_LINE_CITED = re.compile(r"\s*\(also on line \d+\)")
 _KIND_WORDS = {
     "syntax": "could not be read", "unknown": "names no such player or card",
     "turn": "was out of turn", "illegal": "is against the rules",
@@ -59,9 +60,21 @@ def enter_hand(table: Table, access: Access, cards: object) -> dict[str, Any]:
     if result.accepted:
         table.save()
         return result.to_json()
-    # The message names the cards entered (the sender's own) and, for a contradiction,
-    # the events that rule them out: both are the sender's to see.
-    return result.to_json()
+    return _hand_refused(result, access.player)
+
+
+def _hand_refused(result: referee.Result, player: str) -> dict[str, Any]:
+    """Why a hand was not entered, naming no other hand: that a card was entered by
+    someone else too is the check itself, but not whose hand holds it (the line
+    cited), nor a contradiction's proof, which may cite the hands entered."""
+    answer = result.to_json()
+    answer["because"] = []
+    if result.kind == "contradiction":
+        answer["message"] = (f"{player}'s hand is not entered: those cards contradict what "
+                             "the table has seen")
+    else:
+        answer["message"] = _LINE_CITED.sub("", result.message)
+    return answer
 
 
 def undo(table: Table, access: Access) -> dict[str, Any]:

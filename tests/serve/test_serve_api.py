@@ -88,8 +88,17 @@ def test_a_hand_is_entered_privately_and_checked_at_once(server: Any) -> None:
     status, twice = server.post(f"/api/tables/{table}/hand",
                                 {"token": bob, "cards": ["2C", "3H", "4H", "5H", "6H"]})
     assert not twice["accepted"] and "2C is dealt twice" in twice["message"]
+    assert "line" not in twice["message"]  # not whose hand holds it
     status, short = server.post(f"/api/tables/{table}/hand", {"token": bob, "cards": ["3H"]})
     assert not short["accepted"] and "not 1" in short["message"]
+    server.play(table, seats["Ann"]["token"], "Ann asks Bob for 3")
+    server.play(table, bob, "Bob says no")
+    late = server.post(f"/api/tables/{table}/hand",  # Bob said he held no 3
+                       {"token": bob, "cards": ["3H", "4H", "5H", "6H", "7H"]})[1]
+    assert (late["accepted"], late["kind"], late["because"]) == (False, "contradiction", [])
+    assert "contradict" in late["message"] and "line" not in late["message"]
+    server.post(f"/api/tables/{table}/undo", {"token": made["host"]})
+    server.post(f"/api/tables/{table}/undo", {"token": made["host"]})
     assert server.post(f"/api/tables/{table}/hand", {"token": made["host"],
                                                      "cards": ANN_HAND})[0] == 403
     assert server.get(f"/api/tables/{table}?token={ann}")[1]["view"]["hand"] == ANN_HAND
