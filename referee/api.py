@@ -51,6 +51,18 @@ class Rules:
         """Every option's value, the defaults included."""
         return dict(self.spec.options)
 
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The deck, in the rule file's order."""
+        return tuple(str(card) for card in self.spec.cards)
+
+    @property
+    def sets(self) -> dict[str, tuple[str, ...]]:
+        """Every set to collect, by name: its cards, in deck order."""
+        order = {card: index for index, card in enumerate(self.spec.cards)}
+        return {s.name: tuple(str(c) for c in sorted(s.cards, key=order.__getitem__))
+                for s in self.spec.sets}
+
     def sheet(self, format: str = "md") -> str:
         """The rule sheet in plain English: ``md`` (Markdown) or ``html``."""
         if format not in ("md", "html"):

@@ -152,6 +152,7 @@ class Game:
         self._added: list[str] = []
         self._marks: list[tuple[int, int, int]] = []  # before each entry: end, newlines, added
         self._pending: tuple[Event, RefereeError] | None = None
+        self._source = SOURCE  # where the transcript came from: a rule file's path is near it
 
     # -- starting ---------------------------------------------------------------------
 
@@ -241,7 +242,9 @@ class Game:
         if text is None:  # a header written: a blank line after it
             text = header.rstrip("\n") + "\n\n"
             end = len(text)
-        return cls(Session(game), text, end)
+        started = cls(Session(game), text, end)
+        started._source = source
+        return started
 
     # -- what it waits for ------------------------------------------------------------
 
@@ -249,6 +252,16 @@ class Game:
     def players(self) -> tuple[str, ...]:
         """The players' names, in seat order."""
         return self._session.game.table.players
+
+    @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """Each team's players, in seat order (empty when the rules have no teams)."""
+        game = self._session.game
+        if not game.spec.teams:
+            return {}
+        return {team: tuple(name for name, index in zip(self.players, game.teams, strict=True)
+                            if index == number)
+                for number, team in enumerate(game.team_names)}
 
     @property
     def awaiting(self) -> Awaiting:
@@ -265,20 +278,22 @@ class Game:
         return Awaiting(awaited(session), tuple(names[seat] for seat in choices.actors()),
                         session.state.phase.value)
 
-    def legal_moves(self, player: str | None = None) -> list[str]:
+    def legal_moves(self, player: str | None = None, *, claims: bool = True) -> list[str]:
         """The moves allowed now (of ``player``, when named), each as a line of the
         canonical notation (``Ann asks Bob for 7H``). With a hidden deal, the moves the
-        cards known allow: each is tried, and kept when the referee accepts it."""
+        cards known allow: each is tried, and kept when the referee accepts it. Without
+        ``claims``, claims are left out: a set's cards shared among teammates make
+        thousands of them, which a front end builds a set and a card at a time."""
         session = self._session
         if self._pending is not None or session.state.over:
             return []
         seat = None if player is None else self._seat(player)
         state, engine = session.state, session.engine
-        moves: list[Move] = list(engine.legal_moves(state))
+        moves: list[Move] = list(engine.legal_moves(state, with_claims=claims))
         hidden = session.knowledge is not None
         lines: list[str] = []
         if hidden:
-            moves += self._hidden_moves()
+            moves += self._hidden_moves(claims)
             lines = [line for who, line in self._hidden_lines()
                      if seat is None or who == seat]
         names = state.players
@@ -289,7 +304,7 @@ class Game:
         texts = list(dict.fromkeys([*texts, *lines]))
         return [text for text in texts if self._allowed(text)] if hidden else texts
 
-    def _hidden_moves(self) -> list[Move]:
+    def _hidden_moves(self, claims: bool) -> list[Move]:
         """In a lay phase of a hidden deal, the sets a hand may hold whole, and the
         turn's moves once nobody lays more."""
         from referee.live.choices import Choices
@@ -304,7 +319,7 @@ class Game:
             after = state.copy()
             session.engine.apply(after, EndLaying(state.turn))
             if not after.over:
-                moves += session.engine.legal_moves(after)  # the turn's, after laying
+                moves += session.engine.legal_moves(after, with_claims=claims)  # the turn's
         return moves
 
     def _hidden_lines(self) -> list[tuple[int, str]]:
@@ -417,6 +432,53 @@ class Game:
         self._end, self._newlines, added = self._marks.pop()
         del self._added[added:]
         return True
+
+    def enter_hand(self, player: str, cards: Iterable[str] | str) -> Result:
+        """Enter ``player``'s hand as this hand's deal gave it (their own cards, entered
+        privately) into a hidden deal, or correct the hand entered before. The game is
+        read again with the ``hand NAME:`` line in this hand's deal, so the cards are
+        checked at once (each card once, a size the deal gives that seat) and against
+        every event so far; refused, nothing changes. Once every hand is entered the
+        deal is known, and every answer is checked against the cards."""
+        seat = self._seat(player)
+        given = _cards(cards)
+        for card in given:
+            _check_word(card, "a card")
+        if self._pending is not None:
+            return Result(False, Kind.USAGE.value, "a contradiction waits: accept() or "
+                          "undo() it before a hand is entered")
+        if not self._session.state.hidden:
+            return Result(False, Kind.USAGE.value, "every card of this deal is known "
+                          "already: a hand is entered into a hidden deal")
+        lines = self._with_hand(self.players[seat], given)
+        try:
+            again = Game.from_transcript("\n".join(lines) + "\n", source=self._source)
+        except RefereeError as error:
+            return _refused(error, f"{self.players[seat]}'s hand is not entered: ")
+        self._session, self._text, self._end = again._session, again._text, again._end
+        self._newlines, self._added, self._marks = again._newlines, again._added, again._marks
+        return Result(True, None, f"{self.players[seat]}'s hand is entered "
+                      f"({len(given)} cards)")
+
+    def _with_hand(self, player: str, cards: tuple[str, ...]) -> list[str]:
+        """The transcript's lines with ``hand PLAYER: CARDS`` at the end of this hand's
+        deal lines, in place of any given before."""
+        text = self.transcript()
+        lines = text.split("\n")[:-1]
+        start = 0
+        if self._session.hand > 1:
+            start = max(i for i, line in enumerate(lines)
+                        if line.strip() == f"hand {self._session.hand}") + 1
+            end = start
+            while end < len(lines) and _is_deal_line(lines[end]):
+                end += 1
+        else:  # after the header's last line, before the notes and blank lines after it
+            header = lines[:TranscriptReader(text, self._source).events_from - 1]
+            end = max((i + 1 for i, line in enumerate(header)
+                       if line.strip() and not line.lstrip().startswith("#")), default=0)
+        kept = [text for text in lines[start:end]
+                if not text.strip().startswith(f"hand {player}:")]
+        return [*lines[:start], *kept, f"hand {player}: {' '.join(cards)}", *lines[end:]]
 
     def done(self) -> Result:
         """Nobody lays down more sets now (a hidden table), and with the cards known
@@ -557,6 +619,13 @@ def _lines_of_entry(session: Session, played: int, event: Event) -> list[str]:
     assert not isinstance(move, str)
     lay_out = session.game.spec.ask.handover is HANDOVER_TO_CENTRE
     return [format_move(move, session.kept.players, lay_out=lay_out)]
+
+
+def _is_deal_line(text: str) -> bool:
+    """Whether ``text`` is one of a new hand's deal lines (``deal:``, ``hand NAME:``...)."""
+    key = text.split(":", 1)[0].split()
+    return ":" in text and bool(key) and key[0] in ("deal", "hand", "stock", "centre",
+                                                     "center")
 
 
 def _check_word(text: object, what: str) -> None:

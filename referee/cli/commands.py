@@ -362,6 +362,29 @@ def play(game: str | None, players: str | None, dealer: str | None, deal: str | 
     sys.exit(play_live(arguments, sys.stdin, sys.stdout, sys.stderr))
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to serve at; 0.0.0.0 serves the local network.")
+@click.option("--port", type=_Whole(1, 65535), default=8000, show_default=True,
+              help="The port to serve at.")
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("referee-tables"), show_default=True,
+              help="The folder keeping every table's transcript and tokens.")
+def serve(host: str, port: int, data: Path) -> None:
+    """Serve tables on phones: a shared screen, a private page per seat, a host page.
+    Every accepted event is written to the table's transcript under --data at once;
+    started again on the same --data, the server serves every table where it was."""
+    try:
+        from referee.serve.run import serve as run_server
+    except ImportError as exc:
+        _exit(RefereeError(Kind.USAGE, f"referee serve needs its web parts: pip install "
+                           f"'referee[serve]' ({exc.name} is missing)"))
+    try:
+        sys.exit(run_server(host, port, data))
+    except RefereeError as error:
+        _exit(error)
+
+
 @main.command(name="rules")
 def list_rules() -> None:
     """List the bundled rule files."""

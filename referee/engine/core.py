@@ -242,13 +242,15 @@ class Engine:
         assert state.asking is not None
         return state.asking.target
 
-    def legal_moves(self, state: GameState) -> list[Move]:
+    def legal_moves(self, state: GameState, *, with_claims: bool = True) -> list[Move]:
         """Every move the rules allow now, as far as the known cards show (answers,
-        draws and sets laid at once are forced)."""
+        draws and sets laid at once are forced); claims left out unless ``with_claims``
+        (a set shared among teammates makes thousands)."""
         lk = self.lookups
         if state.phase is PHASE_ASK:
             return [*asks.legal_asks(lk, state), *self._legal_questions(state),
-                    *laying.legal_lay_downs(lk, state), *claims.every_claim(lk, state),
+                    *laying.legal_lay_downs(lk, state),
+                    *(claims.every_claim(lk, state) if with_claims else ()),
                     *plays.legal_plays(lk, state)]
         if state.phase is PHASE_PASS:
             return [Pass(state.turn, t) for t in pass_targets(state)]

@@ -1,0 +1,159 @@
+"""What each token sees of its table, as one JSON-ready dict: a seat the API's
+``view(seat)`` and its own legal moves, the screen and the host ``public_view()``.
+
+Nothing here reads a hand but through ``view``: a card can reach a page from one
+place only. Legal moves are a seat's own: the referee tries each against the cards it
+knows, so a seat whose hand is entered gets the moves its hand allows, and a seat
+whose hand is not gets those of the game without the hands entered (what the others
+entered must not shape them). A named draw is left out, since which cards it may name
+tells what the stock may hold: the seat picks the card it drew itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import referee
+from referee.serve.tables import HOST, Access, Table
+
+if TYPE_CHECKING:
+    from referee import Awaiting
+
+
+def payload(table: Table, access: Access) -> dict[str, Any]:
+    """Everything ``access`` may see of ``table`` now."""
+    return payloads(table, [access])[access]
+
+
+def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
+             ) -> dict[Access, dict[str, Any]]:
+    """What each of ``accesses`` may see of ``table`` now (what all share worded once).
+    Without ``moves``, the seats' moves are left for later (``legal_ready`` false):
+    finding them may take the hidden-deal solver a while, and the view goes first."""
+    game = table.game
+    real = game.awaiting
+    try:
+        public_game = table.public_game()
+    except referee.RefereeError:  # the table's word on a contradiction, read again
+        public_game = None  # without the hands: then only the counts and the words
+    awaiting = _public_awaiting(real, public_game)
+    public = (public_game or game).public_view().to_json()
+    public["awaiting"] = awaiting.words
+    entered = table.entered()
+    acting = {seat for seat in game.players if seat in (
+        real.players if seat in entered else awaiting.players)}
+    legal = _moves_by_seat(table, public_game, entered, acting, real) if moves else {}
+    shared: dict[str, Any] = {
+        "table": table.id, "version": table.version, "title": table.title,
+        "players": list(game.players),
+        "teams": {team: list(names) for team, names in game.teams.items()},
+        "awaiting": awaiting.to_json(), "entered": entered, "hidden": _hidden(table),
+        "notices": list(table.notices), "outcome": _outcome(table, real)}
+    found: dict[Access, dict[str, Any]] = {}
+    for access in accesses:
+        seat = access.player
+        result = {**shared, "role": access.role, "player": seat, "legal": [],
+                  "legal_ready": moves, "acting": seat in acting}
+        if seat is None:
+            result["view"] = public
+            if access.role == HOST:
+                result["next_hand"] = (public.get("match_hand") is not None
+                                       and real.phase == "over"
+                                       and result["outcome"] is None)
+        else:
+            shown = _seat_view(table, public_game, seat, seat in entered, awaiting)
+            result.update({
+                "view": shown,
+                "legal": legal.get(seat, []),
+                "claims": _claimable(table, seat, shown, awaiting) if seat in acting else {},
+                "cards": list(table.rules.cards),
+                "sets": {name: list(cards) for name, cards in table.rules.sets.items()}})
+        found[access] = result
+    return found
+
+
+def _public_awaiting(real: Awaiting, public_game: referee.Game | None) -> Awaiting:
+    """What the table waits for, as the game without the hands entered says it (the
+    hands must not shape it: with them, the referee may know that nobody can lay a set
+    down, which the table does not); a contradiction waiting, in words that repeat no
+    event (a give typed may name cards the table saw as a count)."""
+    from referee import Awaiting
+
+    if real.phase == "contradiction":
+        return Awaiting("the host decides on the event the cards contradict: accept it, "
+                        "or drop it", (), "contradiction")
+    if public_game is None or real.phase == "over":
+        return real
+    return public_game.awaiting
+
+
+def _seat_view(table: Table, public_game: referee.Game | None, seat: str, entered: bool,
+               awaiting: Awaiting) -> dict[str, Any]:
+    """``seat``'s view: of the game without the hands entered, with its own hand from
+    the game with them when it entered it."""
+    own = table.game.view(seat).to_json()
+    if public_game is None or public_game is table.game:
+        shown = own
+    else:
+        shown = public_game.view(seat).to_json()
+        if entered:
+            shown["hand"], shown["unknown"] = own["hand"], own["unknown"]
+    shown["awaiting"] = awaiting.words
+    return shown
+
+
+def _moves_by_seat(table: Table, public_game: referee.Game | None, entered: list[str],
+                   acting: set[str], real: Awaiting) -> dict[str, list[str]]:
+    """Each acting seat's moves, from what it may know: those of the game where its own
+    hand is entered, else those of the game without the hands entered (each game asked
+    once for every seat's)."""
+    found: dict[str, list[str]] = {}
+    for known in (True, False):
+        seats = [seat for seat in acting if (seat in entered) is known]
+        game = table.game if known else public_game
+        if not seats or game is None:
+            continue
+        every = game.legal_moves(None, claims=False)
+        phase = (real if known else game.awaiting).phase
+        for seat in seats:
+            found[seat] = _offered([move for move in every if move.startswith(seat + " ")],
+                                   seat, phase)
+    return found
+
+
+def _offered(moves: list[str], seat: str, phase: str) -> list[str]:
+    """``seat``'s moves as its page offers them: a draw without the card."""
+    draw = f"{seat} draws"
+    named = [move for move in moves if move.startswith(draw + " ")]
+    kept = [move for move in moves if move not in named]
+    if (named or phase == "draw") and draw not in kept:
+        kept.append(draw)  # offered whatever the stock may hold: the referee decides
+    return kept
+
+
+def _claimable(table: Table, seat: str, shown: dict[str, Any], awaiting: Awaiting
+               ) -> dict[str, Any]:
+    """The sets ``seat`` may try to claim now (none decided yet), and its teammates."""
+    teams = table.game.teams
+    if not teams or "claim" not in awaiting.words:
+        return {}
+    decided = {name for names in shown["sets"].values() for name in names}
+    team = next(names for names in teams.values() if seat in names)
+    return {"sets": [name for name in table.rules.sets if name not in decided],
+            "teammates": list(team)}
+
+
+def _hidden(table: Table) -> bool:
+    """Whether the hand being played was dealt hidden (seats enter their hands)."""
+    lines = table.game.transcript().splitlines()
+    deals = [line.strip() for line in lines if line.strip().startswith("deal:")]
+    return bool(deals) and deals[-1] == "deal: hidden"
+
+
+def _outcome(table: Table, awaiting: Awaiting) -> dict[str, Any] | None:
+    """How the game (the match) ended, once it has."""
+    if awaiting.phase != "over":
+        return None
+    outcome = table.game.outcome
+    return outcome.to_json() if outcome is not None else None
