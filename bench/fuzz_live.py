@@ -25,11 +25,11 @@ from fuzz_mutations import TEXT_PIECES, hostile_word, mutate, players_of, rename
 from fuzz_outputs import echoed, error_problems, names_shown, unreadable
 
 from referee.errors import Kind, RefereeError, Span
-from referee.live.replies import ACCEPTED_MARK, CUT_MARK, Reply
+from referee.live.replies import CUT_MARK, Reply
 from referee.live.start import Seating, resume, start
 from referee.live.table import LiveTable
 from referee.transcript.check import check_file
-from referee.transcript.notation import Header, TranscriptReader, write_game
+from referee.transcript.notation import ACCEPTED_MARK, Header, TranscriptReader, write_game
 from referee.transcript.setup import set_up
 from referee.values import replace
 

@@ -24,9 +24,11 @@ from referee.reading import first_line, lines_of, quoted
 from referee.transcript.check import gc_paused
 from referee.transcript.names import not_one_word
 from referee.transcript.notation import (
+    ACCEPTED_MARK,
     DONE_MARK,
     Event,
     TranscriptReader,
+    accepted_lines,
     done_marks,
     read_events,
     write_game,
@@ -40,7 +42,6 @@ from referee.views import Outcome, View, outcome_of, view_of
 if TYPE_CHECKING:
     from referee.api import Rules
 
-ACCEPTED_MARK = "# accepted by the table:"  # as the live table writes it (referee/live/table.py)
 SOURCE = "<game>"
 
 
@@ -204,7 +205,7 @@ class Game:
             starts.append(starts[-1] + len(typed_line) + 1)
         header = text[:starts[min(reader.events_from, len(starts)) - 1]]
         game = cls._started(header, source, text, len(header))
-        accepted = _accepted_lines(typed)
+        accepted = accepted_lines(typed)
         dones = done_marks(text)
         with gc_paused():
             for event in reader.events():
@@ -636,20 +637,6 @@ def _check_word(text: object, what: str) -> None:
     if why or any(c in text for c in "\n\r#:;"):
         raise RefereeError(Kind.USAGE, f"{quoted(text, 40)} cannot be {what}: "
                            f"{why or 'it holds a line break, #, : or ;'}")
-
-
-def _accepted_lines(lines: list[str]) -> set[int]:
-    """The lines of the events the table accepted against the cards: each is followed
-    by an ``# accepted by the table:`` comment."""
-    found: set[int] = set()
-    last = 0
-    for number, text in enumerate(lines, start=1):
-        stripped = text.strip()
-        if stripped.startswith(ACCEPTED_MARK) and last:
-            found.add(last)
-        elif stripped and not stripped.startswith("#"):
-            last = number
-    return found
 
 
 def _at(event: Event, line: int) -> Event:

@@ -10,9 +10,9 @@ import pytest
 from referee.engine.state import GameState
 from referee.errors import RefereeError
 from referee.knowledge.counts import count_problem
-from referee.live.replies import ACCEPTED_MARK
 from referee.live.start import Seating, resume, start
 from referee.live.table import LiveTable
+from referee.transcript.notation import ACCEPTED_MARK
 
 TINY_GO_FISH = Path(__file__).parent / "rules_support" / "hidden" / "tiny-go-fish.rules"
 GO_FISH = ("Ann", "Bob", "Cy")

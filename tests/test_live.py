@@ -32,11 +32,10 @@ from referee.language.loader import load_spec
 from referee.language.spec import Shown
 from referee.live.completion import candidates
 from referee.live.prompt import prompt_session, run_prompt
-from referee.live.replies import ACCEPTED_MARK
 from referee.live.start import Seating, resume, start
 from referee.live.table import LiveTable
 from referee.transcript.check import check_file, check_text
-from referee.transcript.notation import read_events
+from referee.transcript.notation import ACCEPTED_MARK, read_events
 
 RULES = Path(__file__).parent.parent / "rules"
 THREE = ("Ann", "Bob", "Cy")

@@ -53,32 +53,6 @@ Commands:
   quit            stop (the transcript is already saved)"""
 
 
-HELP = """Type each event as it happens, in the transcript notation:
-  Ann asks Bob for 7H   (also: Ann > Bob 7H, Ann: Bob, 7H?)
-  Bob gives 7H · Bob gives 2 · Bob says no · yes · no · go fish
-  Ann draws · Ann draws 9C · Ann books 7 · Ann lays down low spades
-  Fay claims high diamonds: Bob 9D JD, Dee 10D, Fay KD QD AD · Dee shows 10D
-  Ann passes to Cy · Ann plays 7S takes 3H 4D · turn up 8S 7D
-Several events may share a line, separated by ';'. A line starting with '#' is a note.
-Commands:
-  status          hand counts, sets, scores and whose turn
-  legal           the moves allowed now
-  known           what is known of every card
-  last            the last ask and its answer
-  history         the game so far, with line numbers
-  undo            take back the last event (or drop a contradiction just reported)
-  accept          record the contradiction just reported and go on
-  save FILE       write the transcript so far to FILE, a new file (the rest of the
-                  line is its name); save --force FILE replaces what is there
-  done            nobody lays down more sets now (at the end of a hand); with the
-                  cards known, let the referee fill in what they decide
-  hand [CARDS] [centre CARDS]
-                  deal the next hand of a match (CARDS: your own hand, with --me;
-                  centre: the cards dealt face up, at a hidden table)
-  help            this text
-  quit            stop (the transcript is already saved)"""
-
-
 def run(table: LiveTable, command: Command, args: list[str]) -> Reply:
     """Answer ``command`` typed with ``args`` (``save`` is :func:`save`: its file name is
     the rest of the line)."""

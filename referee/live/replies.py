@@ -7,10 +7,9 @@ from __future__ import annotations
 from enum import Enum
 
 from referee.errors import bounded, printable
-from referee.transcript.notation import DONE_MARK, Event
+from referee.transcript.notation import ACCEPTED_MARK, DONE_MARK, Event
 from referee.values import frozen, replace
 
-ACCEPTED_MARK = "# accepted by the table:"
 CUT_MARK = "# cut short, not played:"  # a last line a kill cut short, kept on --resume
 
 

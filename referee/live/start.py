@@ -10,7 +10,7 @@ from pathlib import Path
 
 from referee.errors import Kind, RefereeError, Span, printable
 from referee.live.journal import Journal, open_to_resume
-from referee.live.replies import ACCEPTED_MARK, CUT_MARK
+from referee.live.replies import CUT_MARK
 from referee.live.table import DealPlan, LiveTable
 from referee.reading import (
     MAX_TRANSCRIPT_BYTES,
@@ -25,6 +25,7 @@ from referee.transcript.names import not_one_word
 from referee.transcript.notation import (
     Header,
     TranscriptReader,
+    accepted_lines,
     done_marks,
     read_transcript,
     write_game,
@@ -218,7 +219,7 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
     game = set_up(transcript.headers, Span(1, 1, first_line(text), source,
                                            len(first_line(text))), path.parent)
     session = Session(game)
-    accepted = _accepted_lines(journal.lines)
+    accepted = accepted_lines(journal.lines)
     dones = done_marks(text)
     with gc_paused():  # the collector only costs time in a long game
         for event in transcript.events():
@@ -257,20 +258,6 @@ def _settle_again(session: Session, journal: Journal, line: int) -> None:
     if error is not None:
         raise error.located(Span(line, 1, journal.lines[line - 1], str(journal.path)))
     journal.mark(line)
-
-
-def _accepted_lines(lines: list[str]) -> set[int]:
-    """The lines of the events the table accepted against the cards: each is followed
-    by an ``# accepted by the table:`` comment."""
-    found = set()
-    last = 0
-    for number, text in enumerate(lines, start=1):
-        stripped = text.strip()
-        if stripped.startswith(ACCEPTED_MARK) and last:
-            found.add(last)
-        elif stripped and not stripped.startswith("#"):
-            last = number
-    return found
 
 
 def _plan(headers: tuple[Header, ...]) -> DealPlan:

@@ -23,6 +23,7 @@ HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "s
                "centre", "center", "target")
 NAMED_HEADER_KEYS = ("option", "team", "hand")
 MAX_COUNT_DIGITS = 6
+ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted against the cards
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 _PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
@@ -504,6 +505,21 @@ def done_marks(text: str) -> list[int]:
         return []
     return [number for number, line in enumerate(lines_of(text.removeprefix("\ufeff")),
                                                  start=1) if line.strip() == DONE_MARK]
+
+
+def accepted_lines(lines: list[str]) -> set[int]:
+    """The lines of the events a table accepted against the cards: each is followed by
+    an ``# accepted by the table:`` comment (``check`` still reports them; ``--resume``
+    and the API accept them again)."""
+    found = set()
+    last = 0
+    for number, text in enumerate(lines, start=1):
+        stripped = text.strip()
+        if stripped.startswith(ACCEPTED_MARK) and last:
+            found.add(last)
+        elif stripped and not stripped.startswith("#"):
+            last = number
+    return found
 
 
 def write_game(game: str) -> str:
