@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from referee import files
+from referee.authoring.policies import RANDOM, make_policies
 from referee.authoring.selfplay import random_move
 from referee.engine.core import Engine, Result
 from referee.engine.state import PHASE_OVER, GameState
@@ -38,6 +39,16 @@ class PlayedGame:
     void: int = 0
     stopped: bool = False
     stalled: bool = False
+    lead: Lead | None = None
+
+
+@frozen
+class Lead:
+    """How close a game was: how often the lead passed from one side to another, and
+    the side leading alone half-way through its moves (None: nobody led alone)."""
+
+    changes: int
+    halfway: int | None
 
 
 @frozen
@@ -60,14 +71,16 @@ class PlayedMatch:
 def play_one(
     engine: Engine, players: int, seed: int, *, transcript: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES, hidden: bool = False,
+    policies: Sequence[str] = (),
 ) -> PlayedGame:
-    """Play one game of random legal moves, the deal shuffled with ``seed`` (a whole
-    match, when the rule file names a target); with ``hidden``, its transcript shows
-    only what the table saw (``deal: hidden``)."""
+    """Play one game, the deal shuffled with ``seed`` (a whole match, when the rule file
+    names a target), each seat choosing by its policy (``policies``, by seat; random
+    when empty); with ``hidden``, its transcript shows only what the table saw
+    (``deal: hidden``)."""
     if engine.spec.match_target is not None:
         match = play_match_record(engine, players, seed, engine.spec.match_target,
                                   hidden=hidden, transcript=transcript, max_moves=max_moves,
-                                  in_header=False)
+                                  in_header=False, policies=policies)
         best = max(match.totals)
         winners = (tuple(side for side, total in enumerate(match.totals) if total == best)
                    if match.over else ())
@@ -79,10 +92,11 @@ def play_one(
     dealer = players - 1
     lines = (write_table(rule_reference(engine.spec), names, dealer,
                          tuple(engine.spec.options_set.items())) if transcript else None)
-    state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
-    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
-                      sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
-                      stalled=engine.stalled(state))
+    hand = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden, policies)
+    state = hand.state
+    return PlayedGame(engine.outcome(state), hand.moves, tuple(lines or ()),
+                      sets=sum(map(len, state.laid)), void=len(state.void),
+                      stopped=hand.stopped, stalled=engine.stalled(state), lead=hand.lead)
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
@@ -96,7 +110,7 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
 def play_match_record(
     engine: Engine, players: int, seed: int, target: int, max_hands: int = 100, *,
     hidden: bool = False, transcript: bool = True, max_moves: int = DEFAULT_MAX_MOVES,
-    in_header: bool = True,
+    in_header: bool = True, policies: Sequence[str] = (),
 ) -> PlayedMatch:
     """:func:`play_match` with every figure of the match: the same hands for the same
     seed, with or without the ``transcript`` (``in_header``: the transcript names the
@@ -115,8 +129,8 @@ def play_match_record(
         if number > 1 and lines is not None:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, hand_moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines,
-                                                hidden)
+        hand = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden, policies)
+        state, hand_moves, stopped = hand.state, hand.moves, hand.stopped
         hands, moves = hands + 1, moves + hand_moves
         sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
         stalled = stalled or engine.stalled(state)
@@ -131,13 +145,25 @@ def play_match_record(
                        stopped, stalled, tuple(lines or ()))
 
 
+@frozen
+class _Hand:
+    """One hand played: the state reached, its moves, whether it stopped with no legal
+    move while not over, and how close it was."""
+
+    state: GameState
+    moves: int
+    stopped: bool
+    lead: Lead
+
+
 def _play_hand(
     engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
     max_moves: int, lines: list[str] | None, hidden: bool = False,
-) -> tuple[GameState, int, bool]:
-    """Deal and play one hand of random legal moves; with ``lines``, write the deal and
-    the moves there (as the table saw them, with ``hidden``). The state reached, the
-    number of moves, and whether it stopped with no legal move while not over."""
+    policies: Sequence[str] = (),
+) -> _Hand:
+    """Deal and play one hand, each seat by its policy (random ones without
+    ``policies``); with ``lines``, write the deal and the moves there (as the table saw
+    them, with ``hidden``)."""
     players = len(names)
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
@@ -146,21 +172,71 @@ def _play_hand(
     if lines is not None:
         lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
                   if hidden else write_deal(names, hands, stock, centre))
+    players_of = (make_policies(engine, policies)
+                  if any(name != RANDOM for name in policies) else None)
+    watchers = [p for p in players_of if p.tracks] if players_of is not None else []
+    lead = _LeadWatch(engine)
     moves = 0
+    stopped = False
     while state.phase is not PHASE_OVER and moves < max_moves:
-        move = random_move(engine, state, rng)
+        move = (random_move(engine, state, rng) if players_of is None
+                else players_of[state.turn].choose(engine, state, rng))
         if move is None:
-            return state, moves, True  # nobody can move, yet the rules do not end the game
+            stopped = True  # nobody can move, yet the rules do not end the game
+            break
         replaced = hidden and engine.replaced_in_the_open(state, move)
         taken = state.stock_taken
+        seen = engine.as_seen(state, move) if hidden or watchers else (move,)
+        for watcher in watchers:
+            watcher.observe(engine, state, move, seen)
         if lines is not None:
-            lines += [format_move(seen, names, lay_out=lay_out)
-                      for seen in (engine.as_seen(state, move) if hidden else (move,))]
+            lines += [format_move(event, names, lay_out=lay_out)
+                      for event in (seen if hidden else (move,))]
         engine.apply(state, move)
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
-    return state, moves, False
+        lead.after(state, moves)
+    return _Hand(state, moves, stopped, lead.result(moves))
+
+
+class _LeadWatch:
+    """Who leads alone after each move that wins sets or points, and when it changed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.marker = 0
+        self.leader: int | None = None  # the side leading alone now
+        self.last: int | None = None  # the last side that led alone
+        self.changes = 0
+        self.timeline: list[tuple[int, int | None]] = [(0, None)]  # (after move, leader)
+
+    def after(self, state: GameState, moves: int) -> None:
+        """Look again after move number ``moves``, if it won something."""
+        marker = len(state.laid_order) + len(state.void) + sum(map(len, state.piles))
+        if marker == self.marker:
+            return
+        self.marker = marker
+        scores = self.engine.outcome(state).scores
+        best = max(scores)
+        leaders = [side for side, score in enumerate(scores) if score == best]
+        leader = leaders[0] if len(leaders) == 1 else None
+        if leader == self.leader:
+            return
+        self.leader = leader
+        self.timeline.append((moves, leader))
+        if leader is not None:
+            self.changes += self.last is not None and leader != self.last
+            self.last = leader
+
+    def result(self, moves: int) -> Lead:
+        """The lead changes, and who led alone after half the ``moves``."""
+        halfway = None
+        for after, leader in self.timeline:
+            if after > moves // 2:
+                break
+            halfway = leader
+        return Lead(self.changes, halfway)
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:
