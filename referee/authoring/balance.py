@@ -236,7 +236,7 @@ class Report:
 
     @property
     def policy_text(self) -> str:
-        """``random``, ``counting``, or the policies by seat: ``counting,random``."""
+        """``random``, ``counting``, or the policies by seat: ``counting,random,...``."""
         policies = self.policies or ("random",)
         return policies[0] if len(set(policies)) == 1 else ",".join(policies)
 
@@ -256,7 +256,8 @@ class Report:
         finished = self.finished
         to = f" to {counted(self.target, 'point')}" if self.target is not None else ""
         out = [f"{self.title}: {counted(self.games, unit, units)}{to}, "
-               f"{self.players} players, seed {self.seed}, policy {self.policy_text}"]
+               f"{self.players} players, seed {self.seed}"
+               + (f", policy {self.policy_text}" if self.policy_text != "random" else "")]
         stopped = f" ({self.stopped} with no legal move)" if self.stopped else ""
         out.append(f"moves per {unit}: {self.moves_mean:.1f}; unfinished after "
                    f"{counted(self.max_moves, 'move')}: {self.unfinished}{stopped}")
@@ -278,6 +279,14 @@ class Report:
             out.append(f"{first}: wins {self.sides[self.first_side].win_rate:.1%} against a "
                        f"fair {self.fair:.1%}, an edge of {self.edge * 100:+.1f} percentage "
                        f"points (95% CI {low * 100:+.1f} to {high * 100:+.1f})")
+        if self.length_median is not None:
+            out.append(f"length in moves (finished {units}): mean {self.length_mean:.1f}, "
+                       f"median {self.length_median:g}, 95th percentile {self.length_p95}")
+        if self.hands_mean is not None and self.target is not None:
+            out.append(f"hands per match: {self.hands_mean:.2f}")
+        if self.sets_mean is not None and self.void_mean is not None:
+            void = f", {self.void_mean:.2f} void" if self.void_mean else ""
+            out.append(f"sets per {unit}: {self.sets_mean:.2f} won{void}")
         if self.chi_square is not None:
             statistic, df, p = self.chi_square
             out.append(f"wins against equal shares: chi-square {statistic:.2f}, {df} df, "
@@ -294,14 +303,6 @@ class Report:
                 halfway = (f"; the side leading alone half-way won {self.halfway_rate:.1%} "
                            f"of {self.halfway_led} (95% CI {low:.1%} to {high:.1%})")
             out.append(f"lead changes per {unit}: {self.lead_changes_mean:.2f}{halfway}")
-        if self.length_median is not None:
-            out.append(f"length in moves (finished {units}): mean {self.length_mean:.1f}, "
-                       f"median {self.length_median:g}, 95th percentile {self.length_p95}")
-        if self.hands_mean is not None and self.target is not None:
-            out.append(f"hands per match: {self.hands_mean:.2f}")
-        if self.sets_mean is not None and self.void_mean is not None:
-            void = f", {self.void_mean:.2f} void" if self.void_mean else ""
-            out.append(f"sets per {unit}: {self.sets_mean:.2f} won{void}")
         return out
 
     def to_json(self) -> dict[str, Any]:

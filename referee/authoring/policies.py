@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # self-play's random source, imported only when it plays
 RANDOM, COUNTING, ISMCTS = "random", "counting", "ismcts"
 POLICIES = (RANDOM, COUNTING, ISMCTS)
 ASKED_WEIGHT = 4.0  # how much likelier a seat that asked for a rank holds each of its cards
-_POLICY = re.compile(r"(random|counting|ismcts)(?::([0-9]{1,7}))?")
+_POLICY = re.compile(r"(random|counting|ismcts)(?::[1-9][0-9]{0,6})?")
 
 
 class Policy(Protocol):
@@ -93,7 +93,7 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
                            f"{players} of them, one a seat; not {text[:60]!r}")
     for word in words:
         match = _POLICY.fullmatch(word)
-        if match is None:
+        if match is None or (":" in word and match.group(1) != ISMCTS):
             raise RefereeError(Kind.USAGE, f"--policy takes {', '.join(POLICIES)} or "
                                f"ismcts:N, not {word[:40]!r}")
         if match.group(1) == ISMCTS and not _has_openspiel_bridge():
