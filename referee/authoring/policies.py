@@ -54,7 +54,10 @@ _POLICY = re.compile(r"(random|counting|ismcts)(?::[1-9][0-9]{0,6})?")
 
 
 class Policy(Protocol):
-    """How one seat chooses its moves; it sees each move before it is applied."""
+    """How one seat chooses its moves; it sees each move before it is applied, when it
+    ``tracks`` them."""
+
+    tracks: bool
 
     def choose(self, engine: Engine, state: GameState, rng: random.Random) -> Move | None:
         """The seat's move now (None: it has none)."""
