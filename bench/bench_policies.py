@@ -6,6 +6,11 @@ play, for every bundled rule file.
 
 Usage: python bench/bench_policies.py [--games 300] [--rules NAME]...
 
+The last figure is why the counting player keeps its own card counts: the time of one
+query of the SAT-backed knowledge model (every card's possible places, as ``check
+--knowledge`` gives them) half-way through a hidden counting game, against the time a
+counting game takes whole.
+
 Counting against random plays every game twice, with the same seed: once with the
 counting player(s) in the odd seats (team 1) and once in the even ones, so that the
 seat's own edge cancels; the figure is the counting seats' share of the wins (a shared
@@ -26,6 +31,7 @@ from referee.engine.core import Engine
 from referee.language.loader import load_spec
 from referee.language.rulefiles import bundled_rule_names, find_rule_file
 from referee.language.spec import GameSpec
+from referee.transcript.check import check_text
 
 MATCHUPS = (("go-fish", 2), ("go-fish", 4), ("authors", 4), ("literature", 6))
 
@@ -85,6 +91,31 @@ def edge_and_ties(spec: GameSpec, players: int, policy: str, games: int) -> str:
             f"ties {ties:.0%}")
 
 
+def knowledge_query_ms(spec: GameSpec, players: int, games: int) -> tuple[float, float]:
+    """The mean milliseconds of one possible-places query half-way through a hidden
+    counting game, and of a whole counting game."""
+    engine = Engine(spec)
+    policies = parse_policies("counting", players)
+    query = whole = 0.0
+    for seed in range(games):
+        start = time.perf_counter()
+        played = play_one(engine, players, seed, policies=policies)
+        whole += time.perf_counter() - start
+        lines = play_one(engine, players, seed, transcript=True, hidden=True,
+                         policies=policies).lines
+        body = next(i for i, line in enumerate(lines) if i and not line.startswith(
+            ("game:", "players:", "dealer:", "deal:", "option ", "team ")))
+        half = "\n".join(lines[:body + (len(lines) - body) // 2])
+        start = time.perf_counter()
+        check_text(half)
+        plain = time.perf_counter() - start
+        start = time.perf_counter()
+        check_text(half, knowledge=True)
+        query += time.perf_counter() - start - plain
+        del played
+    return query / games * 1000, whole / games * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -121,6 +152,14 @@ def main() -> None:
         players = table_size(spec)
         cells = [edge_and_ties(spec, players, p, games) for p in ("random", "counting")]
         print(f"| {name} | {players} | {cells[0]} | {cells[1]} |")
+
+    print("\n## One knowledge-model query half-way, against a whole counting game (ms)\n")
+    print("| rules | players | one possible-places query | a whole counting game |")
+    print("|---|---:|---:|---:|")
+    for name, players in MATCHUPS:
+        if name in names:
+            query, whole = knowledge_query_ms(spec_of(name), players, min(games, 20))
+            print(f"| {name} | {players} | {query:.1f} | {whole:.1f} |")
 
 
 if __name__ == "__main__":
