@@ -11,9 +11,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.authoring import policies
-from referee.authoring.policies import CountingPolicy, make_policies, parse_policies
+from referee.authoring.policies import (
+    CardCounter,
+    CountingPolicy,
+    make_policies,
+    parse_policies,
+)
 from referee.authoring.simulate import PLAYER_NAMES, play_one
 from referee.engine.core import Engine
+from referee.engine.moves import Ask, Give
 from referee.engine.state import PHASE_ASK, PHASE_OVER, GameState
 from referee.errors import RefereeError
 from referee.language.loader import load_spec
@@ -138,3 +144,22 @@ def test_counting_beats_random(name: str, players: int, seats: str) -> None:
                 sum(w for s, w in enumerate(wins) if policy[s] == "counting"))
     share = sum(p == "counting" for p in policy) / players
     assert counting / games > share + 0.1
+
+
+@pytest.mark.parametrize(("name", "others_absent"), [("go-fish-pairs", False),
+                                                     ("go-fish", True)])
+def test_a_give_rules_out_the_rest_of_the_rank_only_when_all_are_given(
+        name: str, others_absent: bool) -> None:
+    """Handing over one card of the rank (the giver's choice) leaves the others open."""
+    engine = engine_for(name)
+    hands, rest = engine.shuffled_deal(3, 2, 1)
+    stock, centre = engine.split_rest(3, rest)
+    state = engine.start(PLAYER_NAMES[:3], 2, hands, stock, centre=centre)
+    counter = CardCounter(engine, 2)
+    card = sorted(state.hands[1])[0]
+    rank = engine.lookups.rank[card]
+    state.asking = Ask(0, 1, rank)
+    counter.observe(state, Give(1, (card,)), [Give(1, (card,))])
+    assert counter.holder[card] == 0
+    others = [c for c in engine.lookups.cards_of_rank[rank] if c != card]
+    assert all((1 in counter.absent.get(c, ())) is others_absent for c in others)

@@ -42,7 +42,7 @@ from referee.engine.questions import answers_yes
 from referee.engine.state import PHASE_ASK, PHASE_PASS, GameState
 from referee.errors import Kind, RefereeError
 from referee.language.cards import Card, Rank
-from referee.language.spec import HANDOVER_TO_CENTRE, LAY_DOWN_AT_ONCE
+from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, LAY_DOWN_AT_ONCE
 
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
@@ -144,6 +144,7 @@ class CardCounter:
         self.gone: set[Card] = set()  # out of play: laid, claimed, played, in the centre
         self.asked: dict[int, set[Rank]] = {}  # ranks each seat asked for (so holds some)
         self.to_centre = engine.spec.ask.handover is HANDOVER_TO_CENTRE
+        self.one_of_rank = engine.spec.ask.handover is HANDOVER_ONE_OF_RANK
 
     # -- learning from events ----------------------------------------------------------
 
@@ -194,9 +195,10 @@ class CardCounter:
             for card in self.lk.cards_of_rank[ask.rank]:
                 if self.holder.get(card) == giver:
                     self._with(card, asker)
-        for card in asked_cards(self.lk, ask):
-            if card not in give.cards:
-                self._not_with(card, giver)  # all of the rank asked for were given
+        if not self.one_of_rank:  # every card asked for that the giver held was given
+            for card in asked_cards(self.lk, ask):
+                if card not in give.cards:
+                    self._not_with(card, giver)
         if giver in self.asked and ask.card is None:
             self.asked[giver].discard(ask.rank)
 
