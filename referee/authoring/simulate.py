@@ -1,4 +1,5 @@
-"""Self-play: random legal games through the engine, optionally as transcripts."""
+"""Self-play: legal games through the engine, each seat choosing by its policy (random
+by default, referee/authoring/policies.py), optionally as transcripts."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from referee import files
 from referee.authoring.policies import RANDOM, make_policies
 from referee.authoring.selfplay import random_move
 from referee.engine.core import Engine, Result
+from referee.engine.moves import Play
 from referee.engine.state import PHASE_OVER, GameState
 from referee.errors import Kind, RefereeError
 from referee.files import exists_message
@@ -175,7 +177,8 @@ def _play_hand(
     players_of = (make_policies(engine, policies)
                   if any(name != RANDOM for name in policies) else None)
     watchers = [p for p in players_of if p.tracks] if players_of is not None else []
-    lead = _LeadWatch(engine)
+    lead = _LeadWatch(engine, engine.sides(players))
+    laid_order, follow_plays = state.laid_order, lead.piles_score  # read on every move
     moves = 0
     stopped = False
     while state.phase is not PHASE_OVER and moves < max_moves:
@@ -186,9 +189,10 @@ def _play_hand(
             break
         replaced = hidden and engine.replaced_in_the_open(state, move)
         taken = state.stock_taken
-        seen = engine.as_seen(state, move) if hidden or watchers else (move,)
-        for watcher in watchers:
-            watcher.observe(engine, state, move, seen)
+        if watchers or hidden:
+            seen = engine.as_seen(state, move)
+            for watcher in watchers:
+                watcher.observe(engine, state, move, seen)
         if lines is not None:
             lines += [format_move(event, names, lay_out=lay_out)
                       for event in (seen if hidden else (move,))]
@@ -196,28 +200,46 @@ def _play_hand(
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
-        lead.after(state, moves)
+        if len(laid_order) != lead.marker or (follow_plays and type(move) is Play):
+            lead.after(state, moves)
     return _Hand(state, moves, stopped, lead.result(moves))
 
 
 class _LeadWatch:
-    """Who leads alone after each move that wins sets or points, and when it changed."""
+    """Who leads alone after each move that wins sets or points, and when it changed;
+    the scores are counted as the engine's outcome counts them, a set or a captured
+    card at a time (in self-play sets and piles only grow)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.marker = 0
+    def __init__(self, engine: Engine, sides: int) -> None:
+        lk = engine.lookups
+        self.set_points = lk.points
+        self.piles_score = bool(engine.spec.card_points)  # captured cards earn points
+        self.card_points = ({card: engine.spec.card_points.get(rank, 0)
+                             for card, rank in lk.rank.items()} if self.piles_score else {})
+        self.marker = 0  # sets counted
+        self.piled = [0] * sides  # cards counted of each side's pile
+        self.scores = [0] * sides
         self.leader: int | None = None  # the side leading alone now
         self.last: int | None = None  # the last side that led alone
         self.changes = 0
         self.timeline: list[tuple[int, int | None]] = [(0, None)]  # (after move, leader)
 
     def after(self, state: GameState, moves: int) -> None:
-        """Look again after move number ``moves``, if it won something."""
-        marker = len(state.laid_order) + len(state.void) + sum(map(len, state.piles))
-        if marker == self.marker:
+        """Count what move number ``moves`` won, and note a new leader."""
+        scores, piled = self.scores, self.piled
+        changed = len(state.laid_order) != self.marker
+        for side, name in state.laid_order[self.marker:]:
+            scores[side] += self.set_points[name]
+        self.marker = len(state.laid_order)
+        if self.piles_score:
+            for side, pile in enumerate(state.piles):
+                if len(pile) != piled[side]:
+                    changed = True
+                    for card in pile[piled[side]:]:
+                        scores[side] += self.card_points[card]
+                    piled[side] = len(pile)
+        if not changed:
             return
-        self.marker = marker
-        scores = self.engine.outcome(state).scores
         best = max(scores)
         leaders = [side for side, score in enumerate(scores) if score == best]
         leader = leaders[0] if len(leaders) == 1 else None
