@@ -4,6 +4,7 @@ with the same outcome; the counting player chooses from its seat's knowledge alo
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -19,11 +20,12 @@ from referee.authoring.policies import (
 )
 from referee.authoring.simulate import PLAYER_NAMES, play_one
 from referee.engine.core import Engine
-from referee.engine.moves import Ask, Give
+from referee.engine.moves import Ask, Give, Move
 from referee.engine.state import PHASE_ASK, PHASE_OVER, GameState
 from referee.errors import RefereeError
 from referee.language.loader import load_spec
 from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.language.spec import GameSpec
 from referee.transcript.check import check_text
 
 RULES = bundled_rule_names()
@@ -163,3 +165,39 @@ def test_a_give_rules_out_the_rest_of_the_rank_only_when_all_are_given(
     assert counter.holder[card] == 0
     others = [c for c in engine.lookups.cards_of_rank[rank] if c != card]
     assert all((1 in counter.absent.get(c, ())) is others_absent for c in others)
+
+
+class _Scored(Engine):
+    """An engine that notes every side's score after each move."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        super().__init__(spec)
+        self.trail: list[tuple[int, ...]] = []
+
+    def apply(self, state: GameState, move: Move) -> None:
+        super().apply(state, move)
+        self.trail.append(self.outcome(state).scores)
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_lead_changes_and_the_half_way_leader_follow_the_scores(name: str) -> None:
+    """Against the engine's outcome after every move: the lead passes when another
+    side comes to lead alone; the half-way leader leads alone after half the moves."""
+    spec = engine_for(name).spec
+    players = min(spec.player_counts, key=lambda n: abs(n - 4))
+    for seed in range(4):
+        engine = _Scored(spec)
+        played = play_one(engine, players, seed, policies=parse_policies(
+            "counting" if seed % 2 else "random", players))
+        if spec.match_target is not None:
+            assert played.lead is None
+            continue
+        leaders: list[int | None] = [None]
+        for scores in engine.trail:
+            best = [side for side, score in enumerate(scores) if score == max(scores)]
+            leaders.append(best[0] if len(best) == 1 else None)
+        alone = [leader for leader in leaders if leader is not None]
+        changes = sum(1 for a, b in itertools.pairwise(alone) if a != b)
+        assert played.lead is not None
+        assert (played.lead.changes, played.lead.halfway) == (
+            changes, leaders[played.moves // 2])
