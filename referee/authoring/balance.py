@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.authoring.simulate import PlayedGame, PlayedMatch
+from referee.authoring.stats import equal_shares_test
 from referee.engine.flow import first_seat
 from referee.language.spec import GameSpec
 from referee.values import factory, frozen, mutable
@@ -39,13 +40,18 @@ class GameRecord:
     scores: tuple[int, ...]
     sets: int
     void: int
+    lead_changes: int | None = None  # None: not followed (a match)
+    halfway: int | None = None  # the side leading alone half-way
 
 
 def game_record(played: PlayedGame) -> GameRecord:
     """The record of one self-played game."""
     result = played.result
+    lead = played.lead
     return GameRecord(result.over, played.stopped, played.stalled, played.moves, 1,
-                      result.winners, result.scores, played.sets, played.void)
+                      result.winners, result.scores, played.sets, played.void,
+                      None if lead is None else lead.changes,
+                      None if lead is None else lead.halfway)
 
 
 def match_record(match: PlayedMatch) -> GameRecord:
@@ -131,6 +137,12 @@ class Tally:
     wins: list[float] = factory(list)
     points: list[int] = factory(list)
     lengths: dict[int, int] = factory(dict)
+    length_squares: int = 0  # the finished games' lengths squared, summed
+    led: int = 0  # finished games whose lead was followed
+    lead_changes: int = 0
+    lead_change_squares: int = 0
+    halfway_led: int = 0  # of those, the games with a side leading alone half-way
+    halfway_won: float = 0.0  # and that side's wins (a shared win 1/k)
 
     def add(self, record: GameRecord) -> None:
         """Count one more game, in game order."""
@@ -153,6 +165,15 @@ class Tally:
         self.sets += record.sets
         self.void += record.void
         self.lengths[record.moves] = self.lengths.get(record.moves, 0) + 1
+        self.length_squares += record.moves * record.moves
+        if record.lead_changes is not None:
+            self.led += 1
+            self.lead_changes += record.lead_changes
+            self.lead_change_squares += record.lead_changes * record.lead_changes
+            if record.halfway is not None:
+                self.halfway_led += 1
+                if record.halfway in record.winners:
+                    self.halfway_won += 1 / len(record.winners)
 
     def add_all(self, records: Iterable[GameRecord]) -> Tally:
         """Count these games, in order; the tally itself."""
@@ -204,6 +225,20 @@ class Report:
     hands_mean: float | None
     sets_mean: float | None
     void_mean: float | None
+    policies: tuple[str, ...] = ()  # by seat; () every seat random
+    chi_square: tuple[float, int, float] | None = None  # statistic, df, p
+    unfair: tuple[int, ...] = ()  # the sides whose interval excludes the fair share
+    led: int = 0  # the finished games whose lead was followed (not matches)
+    lead_changes_mean: float | None = None
+    halfway_led: int = 0  # of those, the games with a side leading alone half-way
+    halfway_rate: float | None = None  # how often that side won
+    halfway_ci95: tuple[float, float] | None = None
+
+    @property
+    def policy_text(self) -> str:
+        """``random``, ``counting``, or the policies by seat: ``counting,random,...``."""
+        policies = self.policies or ("random",)
+        return policies[0] if len(set(policies)) == 1 else ",".join(policies)
 
     @property
     def unit(self) -> str:
@@ -221,7 +256,8 @@ class Report:
         finished = self.finished
         to = f" to {counted(self.target, 'point')}" if self.target is not None else ""
         out = [f"{self.title}: {counted(self.games, unit, units)}{to}, "
-               f"{self.players} players, seed {self.seed}"]
+               f"{self.players} players, seed {self.seed}"
+               + (f", policy {self.policy_text}" if self.policy_text != "random" else "")]
         stopped = f" ({self.stopped} with no legal move)" if self.stopped else ""
         out.append(f"moves per {unit}: {self.moves_mean:.1f}; unfinished after "
                    f"{counted(self.max_moves, 'move')}: {self.unfinished}{stopped}")
@@ -251,6 +287,22 @@ class Report:
         if self.sets_mean is not None and self.void_mean is not None:
             void = f", {self.void_mean:.2f} void" if self.void_mean else ""
             out.append(f"sets per {unit}: {self.sets_mean:.2f} won{void}")
+        if self.chi_square is not None:
+            statistic, df, p = self.chi_square
+            out.append(f"wins against equal shares: chi-square {statistic:.2f}, {df} df, "
+                       f"p = {p:.3g}")
+            unfair = "; ".join(
+                f"{self.sides[i].label.split(' (')[0]} ({self.sides[i].win_rate:.1%})"
+                for i in self.unfair)
+            out.append(f"sides whose 95% CI excludes the fair {self.fair:.1%}: "
+                       f"{unfair or 'none'}")
+        if self.lead_changes_mean is not None:
+            halfway = ""
+            if self.halfway_rate is not None and self.halfway_ci95 is not None:
+                low, high = self.halfway_ci95
+                halfway = (f"; the side leading alone half-way won {self.halfway_rate:.1%} "
+                           f"of {self.halfway_led} (95% CI {low:.1%} to {high:.1%})")
+            out.append(f"lead changes per {unit}: {self.lead_changes_mean:.2f}{halfway}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -275,6 +327,15 @@ class Report:
                        "median": self.length_median, "p95": self.length_p95},
             "hands": self.hands_mean,
             "sets": {"won": self.sets_mean, "void": self.void_mean},
+            "policies": list(self.policies or ("random",) * self.players),
+            "chi_square": None if self.chi_square is None else {
+                "statistic": self.chi_square[0], "df": self.chi_square[1],
+                "p": self.chi_square[2]},
+            "unfair_sides": list(self.unfair),
+            "closeness": {
+                "games": self.led, "lead_changes": self.lead_changes_mean,
+                "halfway": {"games": self.halfway_led, "leader_won": self.halfway_rate,
+                            "ci95": list(self.halfway_ci95) if self.halfway_ci95 else None}},
         }
 
 
@@ -294,7 +355,7 @@ def side_labels(spec: GameSpec, players: int) -> list[tuple[str, tuple[int, ...]
 
 def report(
     spec: GameSpec, players: int, tally: Tally, *, seed: int, max_moves: int,
-    target: int | None = None, interrupted: bool = False,
+    target: int | None = None, interrupted: bool = False, policies: tuple[str, ...] = (),
 ) -> Report:
     """The balance report of the games in ``tally``, games of ``spec`` for ``players``."""
     labels = side_labels(spec, players)
@@ -326,6 +387,16 @@ def report(
         hands_mean=tally.hands / count if count else None,
         sets_mean=tally.sets / count if count else None,
         void_mean=tally.void / count if count else None,
+        policies=policies,
+        chi_square=equal_shares_test(wins, count),
+        unfair=tuple(i for i, s in enumerate(sides) if count and not
+                     s.ci95[0] <= fair <= s.ci95[1]),
+        led=tally.led,
+        lead_changes_mean=tally.lead_changes / tally.led if tally.led else None,
+        halfway_led=tally.halfway_led,
+        halfway_rate=tally.halfway_won / tally.halfway_led if tally.halfway_led else None,
+        halfway_ci95=wilson(tally.halfway_won, tally.halfway_led) if tally.halfway_led
+        else None,
     )
 
 

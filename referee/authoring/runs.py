@@ -58,6 +58,7 @@ class Settings:
     target: int | None = None
     max_hands: int = 100
     force: bool = False  # replace transcripts that exist already
+    policies: tuple[str, ...] = ()  # each seat's (referee.authoring.policies); () random
 
 
 Chunk = tuple[Settings, int, list[int]]  # the settings, the first game's number, the seeds
@@ -97,11 +98,12 @@ def play_game(engine: Engine, settings: Settings, number: int, seed: int) -> Gam
         match = simulate.play_match_record(
             engine, settings.players, seed, target, settings.max_hands,
             hidden=settings.hidden, transcript=transcript, max_moves=settings.max_moves,
-            in_header=settings.target is not None)
+            in_header=settings.target is not None, policies=settings.policies)
         lines, record = match.lines, match_record(match)
     else:
         played = simulate.play_one(engine, settings.players, seed, transcript=transcript,
-                                   max_moves=settings.max_moves, hidden=settings.hidden)
+                                   max_moves=settings.max_moves, hidden=settings.hidden,
+                                   policies=settings.policies)
         lines, record = played.lines, game_record(played)
     if settings.out is not None:
         simulate.write_transcript(

@@ -1,15 +1,18 @@
-"""Self-play: random legal games through the engine, optionally as transcripts."""
+"""Self-play: legal games through the engine, each seat choosing by its policy (random
+by default, referee/authoring/policies.py), optionally as transcripts."""
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from referee import files
+from referee.authoring.policies import RANDOM, make_policies
 from referee.authoring.selfplay import random_move
 from referee.engine.core import Engine, Result
+from referee.engine.moves import Play
 from referee.engine.state import PHASE_OVER, GameState
 from referee.errors import Kind, RefereeError
 from referee.files import exists_message
@@ -38,6 +41,16 @@ class PlayedGame:
     void: int = 0
     stopped: bool = False
     stalled: bool = False
+    lead: Lead | None = None
+
+
+@frozen
+class Lead:
+    """How close a game was: how often the lead passed from one side to another, and
+    the side leading alone half-way through its moves (None: nobody led alone)."""
+
+    changes: int
+    halfway: int | None
 
 
 @frozen
@@ -60,14 +73,16 @@ class PlayedMatch:
 def play_one(
     engine: Engine, players: int, seed: int, *, transcript: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES, hidden: bool = False,
+    policies: Sequence[str] = (),
 ) -> PlayedGame:
-    """Play one game of random legal moves, the deal shuffled with ``seed`` (a whole
-    match, when the rule file names a target); with ``hidden``, its transcript shows
-    only what the table saw (``deal: hidden``)."""
+    """Play one game, the deal shuffled with ``seed`` (a whole match, when the rule file
+    names a target), each seat choosing by its policy (``policies``, by seat; random
+    when empty); with ``hidden``, its transcript shows only what the table saw
+    (``deal: hidden``)."""
     if engine.spec.match_target is not None:
         match = play_match_record(engine, players, seed, engine.spec.match_target,
                                   hidden=hidden, transcript=transcript, max_moves=max_moves,
-                                  in_header=False)
+                                  in_header=False, policies=policies)
         best = max(match.totals)
         winners = (tuple(side for side, total in enumerate(match.totals) if total == best)
                    if match.over else ())
@@ -79,10 +94,11 @@ def play_one(
     dealer = players - 1
     lines = (write_table(rule_reference(engine.spec), names, dealer,
                          tuple(engine.spec.options_set.items())) if transcript else None)
-    state, moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden)
-    return PlayedGame(engine.outcome(state), moves, tuple(lines or ()),
-                      sets=sum(map(len, state.laid)), void=len(state.void), stopped=stopped,
-                      stalled=engine.stalled(state))
+    hand = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden, policies)
+    state = hand.state
+    return PlayedGame(engine.outcome(state), hand.moves, tuple(lines or ()),
+                      sets=sum(map(len, state.laid)), void=len(state.void),
+                      stopped=hand.stopped, stalled=engine.stalled(state), lead=hand.lead)
 
 
 def play_match(engine: Engine, players: int, seed: int, target: int,
@@ -96,7 +112,7 @@ def play_match(engine: Engine, players: int, seed: int, target: int,
 def play_match_record(
     engine: Engine, players: int, seed: int, target: int, max_hands: int = 100, *,
     hidden: bool = False, transcript: bool = True, max_moves: int = DEFAULT_MAX_MOVES,
-    in_header: bool = True,
+    in_header: bool = True, policies: Sequence[str] = (),
 ) -> PlayedMatch:
     """:func:`play_match` with every figure of the match: the same hands for the same
     seed, with or without the ``transcript`` (``in_header``: the transcript names the
@@ -115,8 +131,8 @@ def play_match_record(
         if number > 1 and lines is not None:
             lines.append(f"hand {number}")
         dealer = (players - 1 + number - 1) % players
-        state, hand_moves, stopped = _play_hand(engine, names, dealer, rng, max_moves, lines,
-                                                hidden)
+        hand = _play_hand(engine, names, dealer, rng, max_moves, lines, hidden, policies)
+        state, hand_moves, stopped = hand.state, hand.moves, hand.stopped
         hands, moves = hands + 1, moves + hand_moves
         sets, void = sets + sum(map(len, state.laid)), void + len(state.void)
         stalled = stalled or engine.stalled(state)
@@ -131,13 +147,25 @@ def play_match_record(
                        stopped, stalled, tuple(lines or ()))
 
 
+@frozen
+class _Hand:
+    """One hand played: the state reached, its moves, whether it stopped with no legal
+    move while not over, and how close it was."""
+
+    state: GameState
+    moves: int
+    stopped: bool
+    lead: Lead
+
+
 def _play_hand(
     engine: Engine, names: tuple[str, ...], dealer: int, rng: random.Random,
     max_moves: int, lines: list[str] | None, hidden: bool = False,
-) -> tuple[GameState, int, bool]:
-    """Deal and play one hand of random legal moves; with ``lines``, write the deal and
-    the moves there (as the table saw them, with ``hidden``). The state reached, the
-    number of moves, and whether it stopped with no legal move while not over."""
+    policies: Sequence[str] = (),
+) -> _Hand:
+    """Deal and play one hand, each seat by its policy (random ones without
+    ``policies``); with ``lines``, write the deal and the moves there (as the table saw
+    them, with ``hidden``)."""
     players = len(names)
     hands, rest = engine.shuffled_deal(players, dealer, rng.randrange(2**32))
     stock, centre = engine.split_rest(players, rest)
@@ -146,21 +174,91 @@ def _play_hand(
     if lines is not None:
         lines += (write_deal(names, [None] * players, [None] * len(stock), centre, hidden=True)
                   if hidden else write_deal(names, hands, stock, centre))
+    players_of = (make_policies(engine, policies)
+                  if any(name != RANDOM for name in policies) else None)
+    watchers = [p for p in players_of if p.tracks] if players_of is not None else []
+    lead = _LeadWatch(engine, engine.sides(players))
+    laid_order, follow_plays = state.laid_order, lead.piles_score  # read on every move
     moves = 0
+    stopped = False
     while state.phase is not PHASE_OVER and moves < max_moves:
-        move = random_move(engine, state, rng)
+        move = (random_move(engine, state, rng) if players_of is None
+                else players_of[state.turn].choose(engine, state, rng))
         if move is None:
-            return state, moves, True  # nobody can move, yet the rules do not end the game
+            stopped = True  # nobody can move, yet the rules do not end the game
+            break
         replaced = hidden and engine.replaced_in_the_open(state, move)
         taken = state.stock_taken
+        if watchers or hidden:
+            seen = engine.as_seen(state, move)
+            for watcher in watchers:
+                watcher.observe(engine, state, move, seen)
         if lines is not None:
-            lines += [format_move(seen, names, lay_out=lay_out)
-                      for seen in (engine.as_seen(state, move) if hidden else (move,))]
+            lines += [format_move(event, names, lay_out=lay_out)
+                      for event in (seen if hidden else (move,))]
         engine.apply(state, move)
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
-    return state, moves, False
+        if len(laid_order) != lead.marker or (follow_plays and type(move) is Play):
+            lead.after(state, moves)
+    return _Hand(state, moves, stopped, lead.result(moves))
+
+
+class _LeadWatch:
+    """Who leads alone after each move that wins sets or points, and when it changed;
+    the scores are counted as the engine's outcome counts them, a set or a captured
+    card at a time (in self-play sets and piles only grow)."""
+
+    def __init__(self, engine: Engine, sides: int) -> None:
+        lk = engine.lookups
+        self.set_points = lk.points
+        self.piles_score = bool(engine.spec.card_points)  # captured cards earn points
+        self.card_points = ({card: engine.spec.card_points.get(rank, 0)
+                             for card, rank in lk.rank.items()} if self.piles_score else {})
+        self.marker = 0  # sets counted
+        self.piled = [0] * sides  # cards counted of each side's pile
+        self.scores = [0] * sides
+        self.leader: int | None = None  # the side leading alone now
+        self.last: int | None = None  # the last side that led alone
+        self.changes = 0
+        self.timeline: list[tuple[int, int | None]] = [(0, None)]  # (after move, leader)
+
+    def after(self, state: GameState, moves: int) -> None:
+        """Count what move number ``moves`` won, and note a new leader."""
+        scores, piled = self.scores, self.piled
+        changed = len(state.laid_order) != self.marker
+        for side, name in state.laid_order[self.marker:]:
+            scores[side] += self.set_points[name]
+        self.marker = len(state.laid_order)
+        if self.piles_score:
+            for side, pile in enumerate(state.piles):
+                if len(pile) != piled[side]:
+                    changed = True
+                    for card in pile[piled[side]:]:
+                        scores[side] += self.card_points[card]
+                    piled[side] = len(pile)
+        if not changed:
+            return
+        best = max(scores)
+        leaders = [side for side, score in enumerate(scores) if score == best]
+        leader = leaders[0] if len(leaders) == 1 else None
+        if leader == self.leader:
+            return
+        self.leader = leader
+        self.timeline.append((moves, leader))
+        if leader is not None:
+            self.changes += self.last is not None and leader != self.last
+            self.last = leader
+
+    def result(self, moves: int) -> Lead:
+        """The lead changes, and who led alone after half the ``moves``."""
+        halfway = None
+        for after, leader in self.timeline:
+            if after > moves // 2:
+                break
+            halfway = leader
+        return Lead(self.changes, halfway)
 
 
 def seeds(seed: int, games: int) -> Iterator[int]:

@@ -169,17 +169,39 @@ def format_transcript(transcript: Path) -> None:
               "(needs matplotlib: pip install 'referee[plot]').")
 @click.option("--force", is_flag=True,
               help="Replace files --out and --plot would write that exist already.")
+@click.option("--policy", default="random", show_default=True,
+              metavar="random|counting|ismcts[:N]",
+              help="How the seats choose: one policy for all, or a comma list by seat "
+              "(counting,random). counting remembers every public event and asks for what "
+              "an opponent surely or most probably holds; ismcts needs the openspiel extra.")
+@click.option("--compare", "compare_rules", metavar="RULES2",
+              help="Also play RULES2 with the same seeds, options and policies, and report "
+              "the difference (RULES minus RULES2) in each figure with its 95% interval.")
+@click.option("--compare-option", "compare_option", metavar="NAME=VALUE",
+              help="Also play RULES with this option set, with the same seeds and "
+              "policies, and report the difference in each figure with its 95% interval.")
 def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
              max_moves: int, options: tuple[str, ...], hidden: bool, target: int | None,
-             jobs: int, as_json: bool, plot: Path | None, force: bool) -> None:
-    """Play random legal games of RULES (a name or a path) and report on their balance:
-    wins by seat (or team) with 95% intervals, the first player's edge, ties, lengths."""
+             jobs: int, as_json: bool, plot: Path | None, force: bool, policy: str,
+             compare_rules: str | None, compare_option: str | None) -> None:
+    """Play legal games of RULES (a name or a path) and report on their balance: wins by
+    seat (or team) with 95% intervals and a chi-square test against equal shares, the
+    first player's edge, ties, lengths, lead changes and how often the half-way leader
+    wins; with --compare or --compare-option, two runs and their differences."""
     from referee.authoring.balance import report  # statistics, processes and rich: lazily
     from referee.authoring.plot import check_plot_path, plot_report
+    from referee.authoring.policies import parse_policies
     from referee.authoring.runs import Settings, job_count, play_games, progress_bar
     from referee.authoring.simulate import refuse_earlier_run
 
     try:
+        if compare_rules is not None and compare_option is not None:
+            raise RefereeError(Kind.USAGE, "--compare and --compare-option compare with "
+                               "one other run: give one of them")
+        if (compare_rules or compare_option) and (out is not None or plot is not None):
+            raise RefereeError(Kind.USAGE, "a comparison writes no transcripts or plot: "
+                               "leave out --out and --plot")
+        policies = parse_policies(policy, max(2, min(players, 64)))
         job_count(jobs, games)  # before anything else: no run starts that cannot
         if plot is not None:
             check_plot_path(plot)  # and matplotlib is there: before a game is played
@@ -191,6 +213,11 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     refused = spec.refuses_players(players)
     if refused is not None:
         _exit(RefereeError(Kind.USAGE, refused))
+    policies = parse_policies(policy, players)
+    if compare_rules is not None or compare_option is not None:
+        _simulate_comparison(spec, rules, compare_rules, compare_option, options, players,
+                             games, seed, max_moves, target, jobs, as_json, policies)
+        return
     try:
         if out is not None:
             write_game(rule_reference(spec))  # a name it cannot write: before any game
@@ -199,13 +226,14 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
                 refuse_earlier_run(out, spec.name, games)
         settings = Settings(spec.source, tuple(sorted(spec.options_set.items())), spec.name,
                             players, max_moves, None if out is None else str(out), hidden,
-                            target, force=force)
+                            target, force=force, policies=_played(policies))
         target = target or spec.match_target  # a rule file's match: plays whole matches
         long_run = games * (MATCH_WEIGHT if target else 1) >= LONG_RUN
         bar = progress_bar() if long_run and sys.stderr.isatty() else None
         run = play_games(spec, settings, seed, games, jobs=jobs, progress=bar)
         figures = report(spec, players, run.tally, seed=seed, max_moves=max_moves,
-                         target=target, interrupted=run.interrupted or bool(run.broken))
+                         target=target, interrupted=run.interrupted or bool(run.broken),
+                         policies=policies)
         if as_json:
             echo(json_text(figures.to_json()))
         else:
@@ -220,6 +248,76 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
         stopped = f"stopped: {run.broken}" if run.broken else "interrupted"
         echo(f"{stopped}: the figures count the {played} played of {games}", err=True)
         sys.exit(2 if run.broken else INTERRUPTED)
+
+
+def _played(policies: tuple[str, ...]) -> tuple[str, ...]:
+    """The policies a run plays with: () when every seat is random (the old games)."""
+    return () if all(p == "random" for p in policies) else policies
+
+
+def _simulate_comparison(
+    spec: GameSpec, rules: str, compare_rules: str | None, compare_option: str | None,
+    options: tuple[str, ...], players: int, games: int, seed: int, max_moves: int,
+    target: int | None, jobs: int, as_json: bool, policies: tuple[str, ...],
+) -> None:
+    """Two runs with the same seeds and policies, their reports and the differences."""
+    from referee.authoring.balance import report
+    from referee.authoring.compare import differences
+    from referee.authoring.runs import Settings, play_games
+
+    values = _option_values(options)
+    if compare_option is not None:
+        name, value = next(iter(_option_values((compare_option,)).items()))
+        other = _load_or_exit(rules, {**values, name: value})
+    else:
+        assert compare_rules is not None
+        other = _load_or_exit(compare_rules, values)
+    refused = other.refuses_players(players)
+    if refused is not None:
+        _exit(RefereeError(Kind.USAGE, refused))
+    reports, tallies, stopped = [], [], False
+    try:
+        for one in (spec, other):
+            settings = Settings(one.source, tuple(sorted(one.options_set.items())), one.name,
+                                players, max_moves, None, False, target,
+                                policies=_played(policies))
+            run = play_games(one, settings, seed, games, jobs=jobs)
+            stopped = stopped or run.interrupted or bool(run.broken)
+            reports.append(report(one, players, run.tally, seed=seed, max_moves=max_moves,
+                                  target=target or one.match_target,
+                                  interrupted=run.interrupted or bool(run.broken),
+                                  policies=policies))
+            tallies.append(run.tally)
+            if stopped:
+                break
+    except RefereeError as exc:
+        _exit(exc)
+    if len(reports) < 2:
+        echo("interrupted: no comparison", err=True)
+        sys.exit(INTERRUPTED)
+    found = differences(reports[0], tallies[0], reports[1], tallies[1])
+    if as_json:
+        document = reports[0].to_json()
+        document["comparison"] = {"report": reports[1].to_json(),
+                                  "differences": [d.to_json() for d in found]}
+        echo(json_text(document))
+    else:
+        for figures in reports:
+            for line in figures.lines():
+                echo(line)
+            echo("")
+        first = reports[0].options or ()
+        second = reports[1].options or ()
+        echo(f"differences, {reports[0].rules} {_options_text(first)}minus "
+             f"{reports[1].rules} {_options_text(second)}(same seeds and policies):")
+        for difference in found:
+            echo(difference.line())
+    if stopped:
+        sys.exit(INTERRUPTED)
+
+
+def _options_text(options: tuple[tuple[str, str], ...]) -> str:
+    return "".join(f"[{name}={value}] " for name, value in options)
 
 
 def _make_folder(out: Path) -> None:
