@@ -111,16 +111,13 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: RefereeGame) -> None:
         super().__init__(game)
-        self.referee_game = game
-        self.deck: list[Card] = []  # the cards in deal order, as chance dealt them
-        self.state: GameState | None = None
-        self.moves: list[Move] = []  # every move played, forced ones too
-        self.decisions: list[Token] = []  # every token a player chose
-        self.prefix: list[Token] = []  # the tokens of the move being chosen
-        self.stopped = False  # no move possible, or the move cap reached
-        self._options: list[tuple[Token, ...]] | None = None
-        self._actor: int | None = None
-        self.witness_cache: dict[int, Any] = {}
+        self.p = Progress()
+
+    @property
+    def referee_game(self) -> RefereeGame:
+        """The game this state belongs to."""
+        game: RefereeGame = self.get_game()
+        return game
 
     # -- the engine underneath ---------------------------------------------------
 
@@ -130,63 +127,63 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         engine = game.engine
         order = engine._deal_order(len(game.names), game.dealer)
         hands: list[list[Card]] = [[] for _ in game.names]
-        for seat, card in zip(order, self.deck, strict=False):
+        for seat, card in zip(order, self.p.deck, strict=False):
             hands[seat].append(card)
-        stock, centre = engine.split_rest(len(game.names), self.deck[len(order):])
-        self.state = engine.start(game.names, game.dealer, hands, stock, centre=centre)
-        self.dealt = (hands, stock, centre)
+        stock, centre = engine.split_rest(len(game.names), self.p.deck[len(order):])
+        self.p.state = engine.start(game.names, game.dealer, hands, stock, centre=centre)
+        self.p.dealt = (hands, stock, centre)
         self.advance()
 
     def advance(self) -> None:
         """Play every move the cards or the rules leave no choice in, and every token
         all legal moves agree on, until a player has a real choice or the game ends."""
-        engine, state = self.referee_game.engine, self.state
+        engine, state = self.referee_game.engine, self.p.state
         assert state is not None
         while True:
-            self._options = None
-            if state.over or self.stopped:
+            self.p.options = None
+            if state.over or self.p.stopped:
                 return
-            if len(self.moves) >= MAX_DECISIONS:
-                self.stopped = True
+            if len(self.p.moves) >= MAX_DECISIONS:
+                self.p.stopped = True
                 return
             options = self.options()
             if not options:
-                self.stopped = True
+                self.p.stopped = True
                 return
-            nexts = {option[len(self.prefix)] for option in options}
+            nexts = {option[len(self.p.prefix)] for option in options}
             if len(nexts) > 1:
                 return
             token = nexts.pop()
-            self.prefix.append(token)
-            self._options = None
+            self.p.prefix.append(token)
+            self.p.options = None
             self._finish_move_if_whole()
 
     def options(self) -> list[tuple[Token, ...]]:
         """The token sequences of the acting player's legal moves that begin with the
         tokens chosen so far (a claim's only as far as its next step)."""
-        if self._options is not None:
-            return self._options
-        game, state = self.referee_game, self.state
+        if self.p.options is not None:
+            return self.p.options
+        game, state = self.referee_game, self.p.state
         assert state is not None
         vocab, engine = game.vocabulary, game.engine
-        prefix = tuple(self.prefix)
+        prefix = tuple(self.p.prefix)
         claims = vocab.verb["claims"]
         if prefix and prefix[0] == claims:
             found = self._claim_options(prefix)
         else:
             moves = engine.legal_moves(state, with_claims=False)
             actor = self._acting(moves)
-            self._actor = actor
+            self.p.actor = actor
             found = [vocab.tokens(m) for m in moves if m.player == actor]
             if (game.spec.claims is not None and state.phase is PHASE_ASK
                     and actor == state.turn and engine.open_sets(state)):
                 found.append((claims,))
             found = [f for f in found if f[:len(prefix)] == prefix]
-        self._options = found
+        self.p.options = found
         return found
 
     def _claim_options(self, prefix: tuple[Token, ...]) -> list[tuple[Token, ...]]:
-        game, state = self.referee_game, self.state
+        game, state = self.referee_game, self.p.state
         assert state is not None
         vocab, engine = game.vocabulary, game.engine
         if len(prefix) == 1:
@@ -198,7 +195,7 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         """Who acts now: the engine's player if they may move, else the first clockwise."""
         if not moves:
             return None
-        state = self.state
+        state = self.p.state
         assert state is not None
         first = self.referee_game.engine.current_player(state)
         movers = {m.player for m in moves}
@@ -212,10 +209,10 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
 
     def _finish_move_if_whole(self) -> None:
         """Play the move whose tokens are all chosen, if they are."""
-        game, state = self.referee_game, self.state
+        game, state = self.referee_game, self.p.state
         assert state is not None
         vocab = game.vocabulary
-        prefix = tuple(self.prefix)
+        prefix = tuple(self.p.prefix)
         if prefix[0] == vocab.verb["claims"]:
             if len(prefix) < 2:
                 return
@@ -230,54 +227,54 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
                 (seat, tuple(held)) for seat, held in sorted(holders.items())))
         else:
             moves = game.engine.legal_moves(state, with_claims=False)
-            matching = [m for m in moves if m.player == self._actor
+            matching = [m for m in moves if m.player == self.p.actor
                         and vocab.tokens(m) == prefix]
             if not matching:
                 return
             move = matching[0]
-        self.prefix = []
-        self._options = None
-        self.moves.append(move)
+        self.p.prefix = []
+        self.p.options = None
+        self.p.moves.append(move)
         game.engine.apply(state, move)
 
     # -- OpenSpiel's verbs -----------------------------------------------------------
 
     def current_player(self) -> int:
         """The player to choose, chance during the deal, or terminal."""
-        if self.state is None:
+        if self.p.state is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         self.options()
-        assert self._actor is not None
-        return self._actor
+        assert self.p.actor is not None
+        return self.p.actor
 
     def is_terminal(self) -> bool:
         """Whether the game is over (or can go no further)."""
-        return self.state is not None and (self.state.over or self.stopped)
+        return self.p.state is not None and (self.p.state.over or self.p.stopped)
 
     def _legal_actions(self, player: int) -> list[int]:
         assert player >= 0
-        return sorted({option[len(self.prefix)] for option in self.options()})
+        return sorted({option[len(self.p.prefix)] for option in self.options()})
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each equally likely next."""
-        dealt = set(self.deck)
+        dealt = set(self.p.deck)
         cards = self.referee_game.spec.cards
         left = [index for index, card in enumerate(cards) if card not in dealt]
         return [(index, 1.0 / len(left)) for index in left]
 
     def _apply_action(self, action: int) -> None:
-        self.witness_cache = {}
-        if self.state is None:
+        self.p.witness_cache = {}
+        if self.p.state is None:
             cards = self.referee_game.spec.cards
-            self.deck.append(cards[action])
-            if len(self.deck) == len(cards):
+            self.p.deck.append(cards[action])
+            if len(self.p.deck) == len(cards):
                 self.start_hand()
             return
-        self.decisions.append(action)
-        self.prefix.append(action)
-        self._options = None
+        self.p.decisions.append(action)
+        self.p.prefix.append(action)
+        self.p.options = None
         self._finish_move_if_whole()
         self.advance()
 
@@ -291,13 +288,13 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         sides, 0 for the rest; all 0 until the game is over."""
         game = self.referee_game
         players = len(game.names)
-        if not self.is_terminal() or self.state is None:
+        if not self.is_terminal() or self.p.state is None:
             return [0.0] * players
-        result = game.engine.outcome(self.state)
+        result = game.engine.outcome(self.p.state)
         winners = result.winners
         if not winners:
             return [0.0] * players
-        return [1.0 / len(winners) if self.state.side(seat) in winners else 0.0
+        return [1.0 / len(winners) if self.p.state.side(seat) in winners else 0.0
                 for seat in range(players)]
 
     def rewards(self) -> list[float]:
@@ -315,19 +312,19 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         game = self.referee_game
         lines = write_table(game.rules.reference, game.names, game.dealer,
                             tuple(game.spec.options_set.items()))
-        if self.state is None:
+        if self.p.state is None:
             return lines
-        hands, stock, centre = self.dealt
+        hands, stock, centre = self.p.dealt
         lines += write_deal(game.names, hands, stock, centre)
         lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
-        lines += [format_move(move, game.names, lay_out=lay_out) for move in self.moves]
+        lines += [format_move(move, game.names, lay_out=lay_out) for move in self.p.moves]
         return lines
 
     def legal_moves_notation(self) -> list[str]:
         """The acting player's whole legal moves (claims aside) as notation, when no
         token of a move is chosen yet."""
-        game, state = self.referee_game, self.state
-        assert state is not None and not self.prefix
+        game, state = self.referee_game, self.p.state
+        assert state is not None and not self.p.prefix
         lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
         moves = game.engine.legal_moves(state, with_claims=False)
         actor = self._acting(moves)
@@ -339,3 +336,33 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         from referee.openspiel.observe import encode
 
         return encode(self, player)
+
+
+class Progress:
+    """What changes as a game goes on: the deal so far, the engine's state, the moves
+    and tokens played; copied cheaply (OpenSpiel clones a state by deep copy of its
+    attributes)."""
+
+    __slots__ = ("actor", "dealt", "deck", "decisions", "moves", "options", "prefix",
+                 "state", "stopped", "witness_cache")
+
+    def __init__(self) -> None:
+        self.deck: list[Card] = []  # the cards in deal order, as chance dealt them
+        self.dealt: tuple[list[list[Card]], Sequence[Card], Sequence[Card]] = ([], (), ())
+        self.state: GameState | None = None
+        self.moves: list[Move] = []  # every move played, forced ones too
+        self.decisions: list[Token] = []  # every token a player chose
+        self.prefix: list[Token] = []  # the tokens of the move being chosen
+        self.stopped = False  # no move possible, or the move cap reached
+        self.options: list[tuple[Token, ...]] | None = None
+        self.actor: int | None = None
+        self.witness_cache: dict[int, Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
+        copy = Progress()
+        copy.deck, copy.dealt = list(self.deck), self.dealt
+        copy.state = None if self.state is None else self.state.copy()
+        copy.moves, copy.decisions = list(self.moves), list(self.decisions)
+        copy.prefix, copy.stopped = list(self.prefix), self.stopped
+        copy.options, copy.actor = self.options, self.actor
+        return copy

@@ -30,7 +30,7 @@ def seen_by(state: RefereeState, seat: int) -> list[str]:
     lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
     replay = replay_start(state)
     lines: list[str] = []
-    for move in state.moves:
+    for move in state.p.moves:
         for shown in as_seen_by(game, replay, move, seat):
             lines.append(format_move(shown, game.names, lay_out=lay_out))
         engine.apply(replay, move)
@@ -40,7 +40,7 @@ def seen_by(state: RefereeState, seat: int) -> list[str]:
 def replay_start(state: RefereeState) -> GameState:
     """The engine's state right after the deal."""
     game = state.referee_game
-    hands, stock, centre = state.dealt
+    hands, stock, centre = state.p.dealt
     return game.engine.start(game.names, game.dealer, hands, stock, centre=centre)
 
 
@@ -57,13 +57,13 @@ def as_seen_by(game: RefereeGame, before: GameState, move: Move, seat: int) -> l
 def view_line(state: RefereeState, seat: int) -> str:
     """The seat's view now: own hand, hand sizes, sets, whose move."""
     game = state.referee_game
-    now = state.state
+    now = state.p.state
     assert now is not None
     hand = " ".join(game.engine.lookups.in_deck_order(now.hands[seat]))
     sizes = ", ".join(f"{name} {now.hand_size(s)}" for s, name in enumerate(game.names))
     sets = "; ".join(f"{side}: {' '.join(names)}" for side, names in enumerate(now.laid)
                      if names)
-    chosen = " ".join(game.vocabulary.word(t) for t in state.prefix)
+    chosen = " ".join(game.vocabulary.word(t) for t in state.p.prefix)
     return (f"{game.names[seat]} holds {hand or 'nothing'} | hands {sizes} | sets {sets or '-'}"
             f" | centre {' '.join(now.centre) or '-'} | stock {len(now.stock)}"
             f" | turn {game.names[now.turn]} | choosing {chosen or '-'}")
@@ -71,17 +71,17 @@ def view_line(state: RefereeState, seat: int) -> str:
 
 def information_state(state: RefereeState, seat: int) -> str:
     """The hand's story from ``seat``'s chair."""
-    if state.state is None:
-        return f"{state.referee_game.names[seat]}: dealing, {len(state.deck)} cards dealt"
-    hands, _, _ = state.dealt
+    if state.p.state is None:
+        return f"{state.referee_game.names[seat]}: dealing, {len(state.p.deck)} cards dealt"
+    hands, _, _ = state.p.dealt
     dealt = " ".join(state.referee_game.engine.lookups.in_deck_order(hands[seat]))
     return "\n".join([f"dealt {dealt}", *seen_by(state, seat), view_line(state, seat)])
 
 
 def observation(state: RefereeState, seat: int) -> str:
     """The seat's view now, with the last move as the table saw it."""
-    if state.state is None:
-        return f"{state.referee_game.names[seat]}: dealing, {len(state.deck)} cards dealt"
+    if state.p.state is None:
+        return f"{state.referee_game.names[seat]}: dealing, {len(state.p.deck)} cards dealt"
     seen = seen_by(state, seat)
     return "\n".join([*seen[-1:], view_line(state, seat)])
 
@@ -96,7 +96,7 @@ def encode(state: RefereeState, seat: int) -> np.ndarray[Any, Any]:
     """The seat's tensor (see :func:`tensor_size`)."""
     game = state.referee_game
     out = np.zeros(tensor_size(game), dtype=np.float32)
-    now = state.state
+    now = state.p.state
     if now is None:
         return out
     cards = game.spec.cards
