@@ -301,6 +301,18 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         """Rewards come at the end only."""
         return self.returns() if self.is_terminal() else [0.0] * len(self.referee_game.names)
 
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> RefereeState:
+        """A state ``player`` cannot tell from this one, drawn from the deals that
+        explain what they saw (referee/openspiel/resample.py). ``sampler`` is
+        OpenSpiel's; the draw uses a generator seeded from it, or from this state's
+        history."""
+        import random
+
+        from referee.openspiel.resample import resample
+
+        seed = int(sampler() * 2**32) if callable(sampler) else hash(tuple(self.history()))
+        return resample(self, player, random.Random(seed))
+
     def __str__(self) -> str:
         return "\n".join(self.transcript())
 
