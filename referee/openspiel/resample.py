@@ -8,7 +8,9 @@ explains every event; each sample walks from it by random swaps that keep every
 constraint met (``Witness.wander``), a walk whose proposals are symmetric, so that in
 the long run every deal it can reach is equally likely. The sample is then dealt
 and every token the players chose is played again on it; a deal on which some token
-is not legal (an event the model could not state as a fact) is walked from again.
+is not legal, or where the seat would have seen something else (a choice the engine
+makes for a player, such as which pair of three is laid at once, says more than the
+facts the model is given), is walked from again.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from referee.engine.moves import EndLaying, Move, NothingLaid
 from referee.engine.state import PHASE_LAY
 from referee.knowledge.model import Given, Knowledge
 from referee.language.cards import Card
-from referee.openspiel.observe import as_seen_by, replay_start
+from referee.openspiel.observe import as_seen_by, information_state, replay_start
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -98,11 +100,12 @@ def resample(state: RefereeState, seat: int, rng: random.Random) -> RefereeState
         model.witness.rng = rng
     witness = model.witness
     hands, stock, centre = state.p.dealt
+    seen = information_state(state, seat)
     for _ in range(ATTEMPTS):
         witness.wander(WALK_PER_CARD * len(witness.start))
         deck = deal_order(state, witness.start, [len(h) for h in hands], len(stock), centre)
         sample = replay(state, deck)
-        if sample is not None:
+        if sample is not None and information_state(sample, seat) == seen:
             return sample
     return state.clone()  # unreachable in practice: the true deal, rather than none
 
