@@ -333,15 +333,31 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         return lines
 
     def legal_moves_notation(self) -> list[str]:
-        """The acting player's whole legal moves (claims aside) as notation, when no
-        token of a move is chosen yet."""
+        """The acting player's whole legal moves (claims aside) as notation."""
         game, state = self.referee_game, self.p.state
-        assert state is not None and not self.p.prefix
+        assert state is not None
         lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
         moves = game.engine.legal_moves(state, with_claims=False)
         actor = self._acting(moves)
         return sorted(format_move(m, game.names, lay_out=lay_out)
                       for m in moves if m.player == actor)
+
+    def play_notation(self, text: str) -> None:
+        """Play the acting player's legal move written ``text`` (claims aside), token by
+        token; a ValueError when no legal move is written so."""
+        game, state = self.referee_game, self.p.state
+        assert state is not None
+        lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
+        moves = game.engine.legal_moves(state, with_claims=False)
+        actor = self._acting(moves)
+        found = [m for m in moves if m.player == actor
+                 and format_move(m, game.names, lay_out=lay_out) == text]
+        tokens = game.vocabulary.tokens(found[0]) if found else ()
+        if not found or tuple(self.p.prefix) != tokens[:len(self.p.prefix)]:
+            raise ValueError(f"no legal move reads {text!r}")
+        played = len(self.p.moves)
+        while len(self.p.moves) == played:
+            self.apply_action(tokens[len(self.p.prefix)])
 
     def tensor_of(self, player: int) -> np.ndarray[Any, Any]:
         """A seat's own hand one-hot, every hand's size, and each set's side."""
