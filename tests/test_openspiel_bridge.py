@@ -65,10 +65,22 @@ def test_random_sim_test_passes_and_games_check_legal(name: str) -> None:
         assert sum(state.returns()) > 0 or state.p.stopped or not verdict.outcome.winners
 
 
+class Even(mcts.Evaluator):  # type: ignore[misc]
+    """No rollout: every leaf worth the same, so that a test game is quick; the search
+    still resamples a deal for every simulation."""
+
+    def evaluate(self, state: object) -> object:
+        return np.zeros(state.num_players())  # type: ignore[attr-defined]
+
+    def prior(self, state: object) -> list[tuple[int, float]]:
+        actions = state.legal_actions()  # type: ignore[attr-defined]
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_ismcts_plays_a_whole_game_that_checks_legal(name: str) -> None:
     game = load(name, table_size(name))
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    evaluator = Even()
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2,
                            random_state=np.random.RandomState(2))
     state = play_out(game.new_initial_state(), random.Random(3), bot.step)

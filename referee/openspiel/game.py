@@ -26,6 +26,7 @@ from referee.engine.state import PHASE_ASK, GameState
 from referee.language.cards import Card
 from referee.language.spec import HANDOVER_TO_CENTRE
 from referee.openspiel.actions import MAX_SEATS, Token, Vocabulary
+from referee.openspiel.observe import seen_by_each
 from referee.transcript.notation import write_deal, write_table
 from referee.transcript.writer import format_move
 
@@ -171,16 +172,26 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         if prefix and prefix[0] == claims:
             found = self._claim_options(prefix)
         else:
-            moves = engine.legal_moves(state, with_claims=False)
-            actor = self._acting(moves)
-            self.p.actor = actor
-            found = [vocab.tokens(m) for m in moves if m.player == actor]
+            found = list(self._candidates())
             if (game.spec.claims is not None and state.phase is PHASE_ASK
-                    and actor == state.turn and engine.open_sets(state)):
+                    and self.p.actor == state.turn and engine.open_sets(state)):
                 found.append((claims,))
-            found = [f for f in found if f[:len(prefix)] == prefix]
+            if prefix:
+                found = [f for f in found if f[:len(prefix)] == prefix]
         self.p.options = found
         return found
+
+    def _candidates(self) -> dict[tuple[Token, ...], Move]:
+        """The acting player's legal moves (claims aside) by their tokens, found once
+        for each move played."""
+        if self.p.candidates is None:
+            game, state = self.referee_game, self.p.state
+            assert state is not None
+            moves = game.engine.legal_moves(state, with_claims=False)
+            actor = self.p.actor = self._acting(moves)
+            tokens = game.vocabulary.tokens
+            self.p.candidates = {tokens(m): m for m in moves if m.player == actor}
+        return self.p.candidates
 
     def _claim_options(self, prefix: tuple[Token, ...]) -> list[tuple[Token, ...]]:
         game, state = self.referee_game, self.p.state
@@ -226,15 +237,14 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
             move: Move = Claim(state.turn, name, tuple(
                 (seat, tuple(held)) for seat, held in sorted(holders.items())))
         else:
-            moves = game.engine.legal_moves(state, with_claims=False)
-            matching = [m for m in moves if m.player == self.p.actor
-                        and vocab.tokens(m) == prefix]
-            if not matching:
+            found = self._candidates().get(prefix)
+            if found is None:
                 return
-            move = matching[0]
+            move = found
         self.p.prefix = []
-        self.p.options = None
+        self.p.options = self.p.candidates = None
         self.p.moves.append(move)
+        self.p.seen.append(seen_by_each(game, state, move))
         game.engine.apply(state, move)
 
     # -- OpenSpiel's verbs -----------------------------------------------------------
@@ -371,18 +381,20 @@ class Progress:
     and tokens played; copied cheaply (OpenSpiel clones a state by deep copy of its
     attributes)."""
 
-    __slots__ = ("actor", "dealt", "deck", "decisions", "moves", "options", "prefix",
-                 "state", "stopped", "witness_cache")
+    __slots__ = ("actor", "candidates", "dealt", "deck", "decisions", "moves", "options", "prefix",
+                 "seen", "state", "stopped", "witness_cache")
 
     def __init__(self) -> None:
         self.deck: list[Card] = []  # the cards in deal order, as chance dealt them
         self.dealt: tuple[list[list[Card]], Sequence[Card], Sequence[Card]] = ([], (), ())
         self.state: GameState | None = None
         self.moves: list[Move] = []  # every move played, forced ones too
+        self.seen: list[tuple[tuple[str, ...], ...]] = []  # each move as each seat saw it
         self.decisions: list[Token] = []  # every token a player chose
         self.prefix: list[Token] = []  # the tokens of the move being chosen
         self.stopped = False  # no move possible, or the move cap reached
         self.options: list[tuple[Token, ...]] | None = None
+        self.candidates: dict[tuple[Token, ...], Move] | None = None
         self.actor: int | None = None
         self.witness_cache: dict[int, Any] = {}
 
@@ -391,6 +403,8 @@ class Progress:
         copy.deck, copy.dealt = list(self.deck), self.dealt
         copy.state = None if self.state is None else self.state.copy()
         copy.moves, copy.decisions = list(self.moves), list(self.decisions)
+        copy.seen = list(self.seen)
         copy.prefix, copy.stopped = list(self.prefix), self.stopped
         copy.options, copy.actor = self.options, self.actor
+        copy.candidates = self.candidates  # never changed, only replaced
         return copy

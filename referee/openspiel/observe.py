@@ -25,16 +25,15 @@ if TYPE_CHECKING:
 
 def seen_by(state: RefereeState, seat: int) -> list[str]:
     """Every move so far as ``seat`` saw it, in notation."""
-    game = state.referee_game
-    engine = game.engine
+    return [line for each in state.p.seen for line in each[seat]]
+
+
+def seen_by_each(game: RefereeGame, before: GameState, move: Move) -> tuple[tuple[str, ...], ...]:
+    """``move`` as each seat saw it, in notation, from the state before it."""
     lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
-    replay = replay_start(state)
-    lines: list[str] = []
-    for move in state.p.moves:
-        for shown in as_seen_by(game, replay, move, seat):
-            lines.append(format_move(shown, game.names, lay_out=lay_out))
-        engine.apply(replay, move)
-    return lines
+    return tuple(tuple(format_move(shown, game.names, lay_out=lay_out)
+                       for shown in as_seen_by(game, before, move, seat))
+                 for seat in range(len(game.names)))
 
 
 def replay_start(state: RefereeState) -> GameState:
