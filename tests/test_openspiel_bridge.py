@@ -22,7 +22,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import referee.openspiel  # noqa: E402,F401  (registers the game)
+import referee.openspiel  # noqa: E402  (registers the game)
 
 RULES = Path(__file__).parent.parent / "rules"
 TINY = Path(__file__).parent / "rules_support" / "hidden" / "tiny-go-fish.rules"

@@ -32,6 +32,7 @@ from referee.engine.moves import (
     TurnUp,
 )
 from referee.engine.questions import question_topics
+from referee.language.cards import Card
 from referee.language.spec import GameSpec
 
 VERBS = ("asks", "questions", "lays down", "claims", "passes to", "plays", "takes", "end",
@@ -80,8 +81,8 @@ class Vocabulary:
     def seat(self, seat: int) -> Token:
         return self.seat_base + seat
 
-    def card(self, card: object) -> Token:
-        return self.card_base + self._card_index[card]  # type: ignore[index]
+    def card(self, card: Card) -> Token:
+        return self.card_base + self._card_index[card]
 
     def set_token(self, name: str) -> Token:
         return self.set_base + self._set_index[name]
@@ -127,7 +128,7 @@ class Vocabulary:
             return (end,)
         raise AssertionError(f"no tokens for {move!r}")
 
-    def claim_cards(self, set_name: str) -> tuple[object, ...]:
+    def claim_cards(self, set_name: str) -> tuple[Card, ...]:
         """The cards of a set in deck order: the order a claim places them in."""
         members = self._members[set_name]
         return tuple(c for c in self.cards if c in members)

@@ -26,7 +26,7 @@ from referee.engine.state import PHASE_ASK, GameState
 from referee.language.cards import Card
 from referee.language.spec import HANDOVER_TO_CENTRE
 from referee.openspiel.actions import MAX_SEATS, Token, Vocabulary
-from referee.openspiel.observe import seen_by_each
+from referee.openspiel.seen import seen_by_each
 from referee.transcript.notation import write_deal, write_table
 from referee.transcript.writer import format_move
 
@@ -138,7 +138,7 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
     def advance(self) -> None:
         """Play every move the cards or the rules leave no choice in, and every token
         all legal moves agree on, until a player has a real choice or the game ends."""
-        engine, state = self.referee_game.engine, self.p.state
+        state = self.p.state
         assert state is not None
         while True:
             self.p.options = None
@@ -233,7 +233,7 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
                 return
             holders: dict[int, list[Card]] = {}
             for card, token in zip(cards, prefix[2:], strict=True):
-                holders.setdefault(token - vocab.seat_base, []).append(card)  # type: ignore[arg-type]
+                holders.setdefault(token - vocab.seat_base, []).append(card)
             move: Move = Claim(state.turn, name, tuple(
                 (seat, tuple(held)) for seat, held in sorted(holders.items())))
         else:
@@ -244,7 +244,7 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         self.p.prefix = []
         self.p.options = self.p.candidates = None
         self.p.moves.append(move)
-        self.p.seen.append(seen_by_each(game, state, move))
+        self.p.seen.append(seen_by_each(game.engine, game.names, state, move))
         game.engine.apply(state, move)
 
     # -- OpenSpiel's verbs -----------------------------------------------------------
@@ -381,8 +381,20 @@ class Progress:
     and tokens played; copied cheaply (OpenSpiel clones a state by deep copy of its
     attributes)."""
 
-    __slots__ = ("actor", "candidates", "dealt", "deck", "decisions", "moves", "options", "prefix",
-                 "seen", "state", "stopped", "witness_cache")
+    __slots__ = (
+        "actor",
+        "candidates",
+        "dealt",
+        "decisions",
+        "deck",
+        "moves",
+        "options",
+        "prefix",
+        "seen",
+        "state",
+        "stopped",
+        "witness_cache",
+    )
 
     def __init__(self) -> None:
         self.deck: list[Card] = []  # the cards in deal order, as chance dealt them

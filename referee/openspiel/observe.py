@@ -14,10 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from referee.engine.moves import Draw, Give, Move
 from referee.engine.state import GameState
-from referee.language.spec import HANDOVER_TO_CENTRE
-from referee.transcript.writer import format_move
 
 if TYPE_CHECKING:
     from referee.openspiel.game import RefereeGame, RefereeState
@@ -28,29 +25,11 @@ def seen_by(state: RefereeState, seat: int) -> list[str]:
     return [line for each in state.p.seen for line in each[seat]]
 
 
-def seen_by_each(game: RefereeGame, before: GameState, move: Move) -> tuple[tuple[str, ...], ...]:
-    """``move`` as each seat saw it, in notation, from the state before it."""
-    lay_out = game.spec.ask.handover is HANDOVER_TO_CENTRE
-    return tuple(tuple(format_move(shown, game.names, lay_out=lay_out)
-                       for shown in as_seen_by(game, before, move, seat))
-                 for seat in range(len(game.names)))
-
-
 def replay_start(state: RefereeState) -> GameState:
     """The engine's state right after the deal."""
     game = state.referee_game
     hands, stock, centre = state.p.dealt
     return game.engine.start(game.names, game.dealer, hands, stock, centre=centre)
-
-
-def as_seen_by(game: RefereeGame, before: GameState, move: Move, seat: int) -> list[Move]:
-    """``move`` as ``seat`` saw it: in full when it is theirs or hands them cards, else
-    as the table saw it."""
-    if move.player == seat and isinstance(move, Draw | Give):
-        return [move] if isinstance(move, Draw) else game.engine.as_seen(before, move)
-    if isinstance(move, Give) and before.asking is not None and before.asking.player == seat:
-        return [move]
-    return game.engine.as_seen(before, move)
 
 
 def view_line(state: RefereeState, seat: int) -> str:

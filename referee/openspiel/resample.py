@@ -19,13 +19,15 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.engine.facts import Fact, decide, stock_place
 from referee.engine.core import Engine
+from referee.engine.facts import Fact, decide, stock_place
 from referee.engine.moves import EndLaying, Move, NothingLaid
 from referee.engine.state import PHASE_LAY
+from referee.errors import RefereeError
 from referee.knowledge.model import Given, Knowledge
 from referee.language.cards import Card
-from referee.openspiel.observe import as_seen_by, information_state, replay_start
+from referee.openspiel.observe import information_state, replay_start
+from referee.openspiel.seen import as_seen_by
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -52,7 +54,7 @@ def seat_knowledge(state: RefereeState, seat: int) -> Knowledge:
     true = replay_start(state)
     for line, move in enumerate(state.p.moves, start=1):
         seen = ([move] if isinstance(move, EndLaying | NothingLaid)
-                else as_seen_by(game, true, move, seat))
+                else as_seen_by(engine, true, move, seat))
         for shown in seen:
             _fill_forced(engine, hidden, model, line, shown)
             _play(engine, hidden, model, line, shown)
@@ -85,7 +87,7 @@ def _fill_forced(engine: Engine, hidden: GameState, model: Knowledge, line: int,
         _play(engine, hidden, model, line, forced)
 
 
-def _never(state: GameState) -> Exception:
+def _never(state: GameState) -> RefereeError:
     raise AssertionError("the seat's own hand is true of the deal")
 
 
@@ -107,7 +109,8 @@ def resample(state: RefereeState, seat: int, rng: random.Random) -> RefereeState
         sample = replay(state, deck)
         if sample is not None and information_state(sample, seat) == seen:
             return sample
-    return state.clone()  # unreachable in practice: the true deal, rather than none
+    copy: RefereeState = state.clone()
+    return copy  # unreachable in practice: the true deal, rather than none
 
 
 def deal_order(state: RefereeState, start: dict[Card, int], sizes: Sequence[int],
