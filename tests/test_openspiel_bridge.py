@@ -263,3 +263,24 @@ def test_go_fish_openspiel_agrees_with_openspiels_go_fish(players: int) -> None:
                 assert allowed == [move]
         assert state.is_terminal()
         assert referee.check(str(state)).ok
+
+
+def test_ismcts_policy_chooses_legal_moves_for_engine_driven_self_play() -> None:
+    from referee.authoring.selfplay import random_move
+    from referee.engine.core import Engine
+    from referee.openspiel.policy import ismcts_policy
+
+    engine = Engine(referee.load_rules("go-fish").spec)
+    policy = ismcts_policy(2)
+    rng = random.Random(4)
+    hands, rest = engine.shuffled_deal(2, 1, 11)
+    stock, centre = engine.split_rest(2, rest)
+    state = engine.start(("Ann", "Bob"), 1, hands, stock, centre=centre)
+    moves: list[object] = []
+    while not state.over:
+        move = (policy(engine, hands, stock, centre, moves, rng)
+                if engine.current_player(state) == 0
+                else random_move(engine, state, rng))
+        assert move is not None and engine.is_legal(state, move)
+        moves.append(move)
+        engine.apply(state, move)

@@ -24,7 +24,8 @@ from referee.engine.core import Engine
 from referee.engine.moves import Claim, Move
 from referee.engine.state import PHASE_ASK, GameState
 from referee.language.cards import Card
-from referee.language.spec import HANDOVER_TO_CENTRE
+from referee.language.rulefiles import rule_reference
+from referee.language.spec import HANDOVER_TO_CENTRE, GameSpec
 from referee.openspiel.actions import MAX_SEATS, Token, Vocabulary
 from referee.openspiel.seen import seen_by_each
 from referee.transcript.notation import write_deal, write_table
@@ -93,6 +94,16 @@ class RefereeGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=len(spec.cards) + MAX_DECISIONS * 64,
         )
         super().__init__(GAME_TYPE, info, params)
+
+    @classmethod
+    def for_spec(cls, spec: GameSpec, players: int) -> RefereeGame:
+        """The game of a compiled rule file (its options as set when compiled)."""
+        params: dict[str, Any] = {"rules": rule_reference(spec), "players": players}
+        options = "/".join(f"{k}:{v}" for k, v in spec.options_set.items())
+        if options:
+            params["options"] = options
+        game: RefereeGame = pyspiel.load_game(SHORT_NAME, params)
+        return game
 
     def new_initial_state(self) -> RefereeState:
         """The state before the deal."""
