@@ -122,6 +122,21 @@ class Witness:
             conflicts = [c for c in touched if not self.meets(c)]
         return not conflicts
 
+    def wander(self, steps: int) -> None:
+        """A random walk among the deals that meet every constraint: ``steps`` times,
+        swap two cards in different places when the swap keeps every constraint met.
+        The proposal is symmetric, so every deal the walk can reach is equally likely
+        in the long run (how a search samples the deals a player cannot tell apart)."""
+        rng, start = self.rng, self.start
+        cards = list(start)
+        for _ in range(steps):
+            first, second = rng.choice(cards), rng.choice(cards)
+            if start[first] == start[second]:
+                continue
+            changes = self._changes(first, second)
+            if all(con.met_by(con.count + delta) for con, delta in changes):
+                self._swap(first, second, changes)
+
     def _candidate_swaps(self, target: Constraint) -> list[tuple[Card, Card]]:
         """Swaps that bring ``target`` closer to its bounds."""
         rng, start = self.rng, self.start
