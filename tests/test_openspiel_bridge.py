@@ -284,3 +284,24 @@ def test_ismcts_policy_chooses_legal_moves_for_engine_driven_self_play() -> None
         assert move is not None and engine.is_legal(state, move)
         moves.append(move)
         engine.apply(state, move)
+
+
+def test_simulate_plays_ismcts_seats_and_its_games_check_legal(tmp_path: Path) -> None:
+    """``referee simulate --policy ismcts:N,random``: the seats named play by ISMCTS, and
+    every game written checks legal; a match, which the bridge does not deal, is refused."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "referee", "simulate", "go-fish", "-p", "2",
+                           "-g", "2", "--policy", "ismcts:2,random", "--out", str(tmp_path),
+                           "--json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert '"ismcts:2"' in done.stdout
+    games = sorted(tmp_path.glob("*.txt"))
+    assert len(games) == 2
+    assert all(referee.check_file(game).ok for game in games)
+    match = subprocess.run([sys.executable, "-m", "referee", "simulate", "go-fish", "-p", "2",
+                            "-g", "1", "--target", "40", "--policy", "ismcts:2"],
+                           capture_output=True, text=True, check=False)
+    assert match.returncode == 2 and "not the hands of a match" in match.stderr
+    assert "Traceback" not in match.stderr

@@ -177,6 +177,10 @@ def _play_hand(
     players_of = (make_policies(engine, policies)
                   if any(name != RANDOM for name in policies) else None)
     watchers = [p for p in players_of if p.tracks] if players_of is not None else []
+    for watcher in watchers:  # a player that plays from the whole deal's history
+        dealt = getattr(watcher, "dealt", None)
+        if dealt is not None:
+            dealt(dealer, hands, stock, centre)
     lead = _LeadWatch(engine, engine.sides(players))
     laid_order, follow_plays = state.laid_order, lead.piles_score  # read on every move
     moves = 0

@@ -15,7 +15,11 @@ from typing import Any
 
 from referee.engine.core import Engine
 from referee.engine.moves import Move
+from referee.engine.state import GameState
+from referee.errors import Kind, RefereeError
 from referee.language.cards import Card
+
+DEFAULT_SIMULATIONS = 100  # ``--policy ismcts`` without ``:N``
 
 Policy = Callable[[Engine, Sequence[Sequence[Card]], Sequence[Card], Sequence[Card],
                    Sequence[Move], random.Random], Move | None]
@@ -78,3 +82,42 @@ def rebuild(game: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
         while len(state.p.moves) == number:
             state.apply_action(wanted[len(state.p.prefix)])
     return state
+
+
+class IsmctsSeat:
+    """One seat of ``referee simulate --policy ismcts[:N]``: it keeps the deal and every
+    move played, and asks :func:`ismcts_policy` for its own moves (the search sees only
+    what the seat could know)."""
+
+    tracks = True
+
+    def __init__(self, simulations: int) -> None:
+        self._choose = ismcts_policy(simulations)
+        self._deal: tuple[list[list[Card]], list[Card], list[Card]] | None = None
+        self._moves: list[Move] = []
+
+    def dealt(self, dealer: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+              centre: Sequence[Card]) -> None:
+        """A new hand, dealt so (the bridge's dealer is the last seat: single games)."""
+        if dealer != len(hands) - 1:
+            raise RefereeError(Kind.USAGE, "ismcts plays single games, not the hands of a "
+                               "match")
+        self._deal = ([list(hand) for hand in hands], list(stock), list(centre))
+        self._moves = []
+
+    def observe(self, engine: Engine, state: GameState, move: Move,
+                seen: Sequence[Move]) -> None:
+        """Note ``move``: every move since the deal, forced ones included."""
+        self._moves.append(move)
+
+    def choose(self, engine: Engine, state: GameState, rng: random.Random) -> Move | None:
+        """The seat's move now, by ISMCTS."""
+        assert self._deal is not None, "self-play tells a tracking player its deal"
+        hands, stock, centre = self._deal
+        return self._choose(engine, hands, stock, centre, self._moves, rng)
+
+
+def make_policy(engine: Engine, seat: int, name: str) -> IsmctsSeat:
+    """The player ``name`` (``ismcts`` or ``ismcts:N``) names for ``seat``."""
+    _, _, count = name.partition(":")
+    return IsmctsSeat(int(count) if count else DEFAULT_SIMULATIONS)
