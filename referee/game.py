@@ -346,7 +346,8 @@ class Game:
                 if verb in verbs:
                     lines += [(seat, f"{who} {verb} {item}") for item in choices.answer_items()]
             if "draws" in verbs:
-                lines += [(seat, f"{who} draws {card}") for card in choices.draw_items()]
+                lines += [(seat, f"{who} draws"), *((seat, f"{who} draws {card}")
+                                                    for card in choices.draw_items())]
         return lines
 
     def _allowed(self, text: str) -> bool:

@@ -210,12 +210,16 @@ def legal_moves_agree(engine: Engine, players: int, seed: int) -> None:
         engine.apply(state, move)
 
 
-@settings(max_examples=2000, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(text=rule_files(), seed=st.integers(0, 2**32))
+@pytest.mark.parametrize("examples", [200, pytest.param(2000, marks=pytest.mark.slow)])
 def test_every_composed_rule_file_compiles_or_says_where_and_plays(
-        text: str, seed: int, tmp_path: Path) -> None:
-    check_composed(text, tmp_path, seed)
+        examples: int, tmp_path: Path) -> None:
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(text=rule_files(), seed=st.integers(0, 2**32))
+    def composed(text: str, seed: int) -> None:
+        check_composed(text, tmp_path, seed)
+
+    composed()
 
 
 def kept_seeds(text: str) -> list[int]:

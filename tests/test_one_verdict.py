@@ -26,6 +26,7 @@ from referee.language.loader import load_spec
 from referee.language.rulefiles import find_rule_file
 from referee.transcript.check import check_file
 
+pytestmark = pytest.mark.slow  # about 25 s: run with -m slow, as CI does
 TESTS = Path(__file__).parent
 TRANSCRIPTS = sorted((TESTS / "transcripts").rglob("*.txt"))
 SELF_PLAYED = (  # rule file, players, deal hidden
@@ -46,6 +47,7 @@ import json, os, sys, traceback
 from pathlib import Path
 from referee.transcript.check import check_file
 from referee.cli.output import json_text
+
 out = Path(sys.argv[1])
 for index, name in enumerate(sys.argv[2:]):
     pid = os.fork()

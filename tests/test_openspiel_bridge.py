@@ -77,7 +77,8 @@ class Even(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(actions)) for action in actions]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [name if name in ("go-fish", "literature") else
+                                  pytest.param(name, marks=pytest.mark.slow) for name in NAMES])
 def test_ismcts_plays_a_whole_game_that_checks_legal(name: str) -> None:
     game = load(name, table_size(name))
     evaluator = Even()

@@ -90,7 +90,8 @@ def test_an_ask_or_play_by_the_wrong_player_is_caught(name: str, data: st.DataOb
     assert verdict.error.span.line == index + 1
 
 
-@pytest.mark.parametrize("name", RULES)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name == "canadian-fish" else name for name in RULES])
 @SETTINGS
 @given(seed=st.integers(0, 2**32))
 def test_random_moves_are_legal_moves(name: str, seed: int) -> None:

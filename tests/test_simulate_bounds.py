@@ -123,6 +123,7 @@ def _kept_after(games: int) -> int:
     return kept
 
 
+@pytest.mark.slow
 def test_a_run_keeps_the_same_memory_for_ten_times_the_games() -> None:
     _kept_after(5)  # caches warm
     few, many = _kept_after(200), _kept_after(2000)

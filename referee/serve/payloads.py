@@ -2,11 +2,10 @@
 ``view(seat)`` and its own legal moves, the screen and the host ``public_view()``.
 
 Nothing here reads a hand but through ``view``: a card can reach a page from one
-place only. Legal moves are a seat's own: the referee tries each against the cards it
-knows, so a seat whose hand is entered gets the moves its hand allows, and a seat
-whose hand is not gets those of the game without the hands entered (what the others
-entered must not shape them). A named draw is left out, since which cards it may name
-tells what the stock may hold: the seat picks the card it drew itself.
+place only. Legal moves are a seat's own: found in the game with only that seat's hand
+entered (or none), so that what the others entered never shapes them, not even which
+cards an unseen draw may have brought. A named draw is left out, since which cards it
+may name tells what the stock may hold: the seat picks the card it drew itself.
 """
 
 from __future__ import annotations
@@ -42,8 +41,8 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
     public["awaiting"] = awaiting.words
     entered = table.entered()
     acting = {seat for seat in game.players if seat in (
-        real.players if seat in entered else awaiting.players)}
-    legal = _moves_by_seat(table, public_game, entered, acting, real) if moves else {}
+        table.known_game(seat).awaiting.players if seat in entered else awaiting.players)}
+    legal = _moves_by_seat(table, public_game, entered, acting) if moves else {}
     shared: dict[str, Any] = {
         "table": table.id, "version": table.version, "title": table.title,
         "players": list(game.players),
@@ -104,31 +103,24 @@ def _seat_view(table: Table, public_game: referee.Game | None, seat: str, entere
 
 
 def _moves_by_seat(table: Table, public_game: referee.Game | None, entered: list[str],
-                   acting: set[str], real: Awaiting) -> dict[str, list[str]]:
-    """Each acting seat's moves, from what it may know: those of the game where its own
-    hand is entered, else those of the game without the hands entered (each game asked
-    once for every seat's)."""
+                   acting: set[str]) -> dict[str, list[str]]:
+    """Each acting seat's moves, from what it may know: those of the game with only its
+    own hand entered, else those of the game without the hands entered."""
     found: dict[str, list[str]] = {}
-    for known in (True, False):
-        seats = [seat for seat in acting if (seat in entered) is known]
-        game = table.game if known else public_game
-        if not seats or game is None:
-            continue
-        every = game.legal_moves(None, claims=False)
-        phase = (real if known else game.awaiting).phase
-        for seat in seats:
-            found[seat] = _offered([move for move in every if move.startswith(seat + " ")],
-                                   seat, phase)
+    for seat in acting:
+        game = table.known_game(seat) if seat in entered else public_game
+        if game is not None:
+            found[seat] = _offered(game.legal_moves(seat, claims=False), seat)
     return found
 
 
-def _offered(moves: list[str], seat: str, phase: str) -> list[str]:
-    """``seat``'s moves as its page offers them: a draw without the card."""
+def _offered(moves: list[str], seat: str) -> list[str]:
+    """``seat``'s moves as its page offers them: a draw without the card (the seat
+    picks the card it drew itself, when it must show it)."""
     draw = f"{seat} draws"
-    named = [move for move in moves if move.startswith(draw + " ")]
-    kept = [move for move in moves if move not in named]
-    if (named or phase == "draw") and draw not in kept:
-        kept.append(draw)  # offered whatever the stock may hold: the referee decides
+    kept = [move for move in moves if not move.startswith(draw + " ")]
+    if draw not in kept and len(kept) < len(moves):
+        kept.append(draw)  # a dealt game names the card: the referee fills it in
     return kept
 
 

@@ -67,29 +67,37 @@ class Table:
     version: int = 0
     notices: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_NOTICES))
     listeners: set[Any] = field(default_factory=set)
-    _public: referee.Game | None = None  # the game without the hands entered
+    # The game as each seat may know it (None: as the table saw it), kept in step.
+    _known: dict[str | None, referee.Game] = field(default_factory=dict)
 
     def public_game(self) -> referee.Game:
         """The game as the table saw it, without the hands entered privately: a seat
         whose own hand is not entered is offered the moves this game allows, so that
-        what the others entered never shapes them. Kept in step event by event."""
-        text = without_hands(self.game.transcript())
+        what the others entered never shapes them."""
+        return self.known_game(None)
+
+    def known_game(self, seat: str | None) -> referee.Game:
+        """The game with only ``seat``'s own hand entered (none for None): what that
+        seat may know, from which its moves are found, so that the hands the others
+        entered never shape them. Kept in step event by event."""
+        text = without_hands(self.game.transcript(), keep=seat)
         if text == self.game.transcript():
             return self.game
-        public = self._public
-        if public is not None:
-            known = public.transcript()
+        known_game = self._known.get(seat)
+        if known_game is not None:
+            known = known_game.transcript()
             if text.startswith(known) and text != known:
-                result = public.play(text[len(known):])
+                result = known_game.play(text[len(known):])
                 if not result.accepted and result.kind == "contradiction":
-                    public.accept()
+                    known_game.accept()  # the host accepted it at the table
             elif known.startswith(text):
-                while len(public.transcript()) > len(text) and public.undo():
+                while len(known_game.transcript()) > len(text) and known_game.undo():
                     pass
-        if public is None or public.transcript() != text:
-            public = referee.Game.from_transcript(text, source=str(self.transcript_file.path))
-        self._public = public
-        return public
+        if known_game is None or known_game.transcript() != text:
+            known_game = referee.Game.from_transcript(text,
+                                                      source=str(self.transcript_file.path))
+        self._known[seat] = known_game
+        return known_game
 
     def access(self, token: object) -> Access | None:
         """Whom ``token`` lets in, or None; every token is compared in constant time."""
@@ -247,14 +255,15 @@ def _restored(data: Path, table_id: str, metadata_path: Path) -> Table:
                  metadata_path, str(metadata["created"]), metadata.get("deal", "hidden"))
 
 
-def without_hands(text: str) -> str:
+def without_hands(text: str, *, keep: str | None = None) -> str:
     """A transcript without the ``hand NAME:`` lines of its hidden deals (those entered
-    privately; a given deal's hands stay)."""
+    privately; a given deal's hands stay), but for ``keep``'s own."""
     kept: list[str] = []
     for block in _hands_dealt(text.splitlines(keepends=True)):
         hidden = any(line.strip() == "deal: hidden" for line in block)
-        kept += [line for line in block
-                 if not (hidden and _HAND_LINE.match(line.strip()))]
+        kept += [line for line in block if not hidden
+                 or not (entered := _HAND_LINE.match(line.strip()))
+                 or entered.group(1) == keep]
     return "".join(kept)
 
 

@@ -253,6 +253,30 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
             page.context.close()
 
 
+def test_cards_typed_into_the_hand_box_survive_another_seat_entering_its_hand(
+        server: Any, browser: Any) -> None:
+    players = ["Ann", "Bob"]
+    rules = referee.load_rules(str(QUICK))
+    dealt = {name: list(referee.Game.new(rules, players, deal=referee.Deal.seed(3))
+                        .view(name).hand or ()) for name in players}
+    made = server.new_table(rules_text=QUICK.read_text(), players=players)
+    ann = Page(browser, made["seats"]["Ann"]["url"], PHONE)
+    ann.wait_version(0)
+    ann.page.fill("#hand-typed", " ".join(dealt["Ann"][:2]))
+    ann.page.focus("#hand-typed")
+    status, answer = server.post(f"/api/tables/{made['table']}/hand",
+                                 {"token": made["seats"]["Bob"]["token"], "cards": dealt["Bob"]})
+    assert status == 200 and answer["accepted"], answer
+    ann.wait_version(1)  # Bob's hand arrived and the page was drawn again
+    assert ann.page.input_value("#hand-typed") == " ".join(dealt["Ann"][:2])
+    assert ann.page.evaluate("document.activeElement.id") == "hand-typed"
+    ann.page.type("#hand-typed", " " + " ".join(dealt["Ann"][2:]))
+    ann.tap("Enter my hand")
+    ann.wait_version(2)
+    assert ann.text("#hand").split() == dealt["Ann"]
+    ann.context.close()
+
+
 def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browser: Any,
                                                              shots: Path) -> None:
     players = ["A", "B", "C", "D", "E", "F"]

@@ -40,6 +40,13 @@
     if (answer.accepted) input.value = "";
   });
 
+  document.getElementById("enter-hand").addEventListener("click", async () => {
+    const typed = document.getElementById("hand-typed");
+    const cards = typed.value.trim() ? typed.value.trim().split(/[\s,]+/) : [...picked];
+    const answer = await send("/hand", {cards});
+    if (answer.accepted) { editing = false; picked = new Set(); typed.value = ""; render(); }
+  });
+
   function own(line) { return line.startsWith(me + " ") ? line.slice(me.length + 1) : line; }
 
   function renderMoves() {
@@ -157,25 +164,15 @@
       editing ? "Close" : "Correct my hand") : null);
     if (!data.hidden || (entered && !editing)) { section.classList.add("hidden"); return; }
     section.classList.remove("hidden");
-    const groups = Object.entries(data.sets);
-    const typed = el("input", {id: "hand-typed", autocomplete: "off", autocapitalize: "characters",
-                               placeholder: "or type them: 7H QS 3C", "aria-label": "cards"});
-    section.replaceChildren(
-      el("h2", {}, "Enter your hand (only you see it)"),
-      el("div", {class: "muted"}, "Tap each card you were dealt: " + picked.size + " chosen."),
-      ...groups.map(([name, cards]) => el("div", {style: "margin:8px 0"},
-        el("div", {class: "muted"}, name),
-        el("div", {class: "cards"}, cards.map((card) => el("button", {
-          class: "card small " + (referee.isRed(card) ? "red " : "") + (picked.has(card) ? "on" : ""),
-          "aria-pressed": picked.has(card) ? "true" : "false",
-          onclick: () => { picked.has(card) ? picked.delete(card) : picked.add(card); render(); }}, card))))),
-      el("div", {class: "row", style: "margin-top:8px"}, typed),
-      el("div", {class: "buttons", style: "margin-top:8px"},
-        el("button", {class: "primary", id: "enter-hand", onclick: async () => {
-          const cards = typed.value.trim() ? typed.value.trim().split(/[\s,]+/) : [...picked];
-          const answer = await send("/hand", {cards});
-          if (answer.accepted) { editing = false; picked = new Set(); typed.value = ""; }
-        }}, "Enter my hand")));
+    // Only the card grid is redrawn: the typed cards, the focus and the button stay as
+    // they are while other seats' changes arrive.
+    put("entry-count", "Tap each card you were dealt: " + picked.size + " chosen.");
+    put("entry-cards", Object.entries(data.sets).map(([name, cards]) => el("div", {style: "margin:8px 0"},
+      el("div", {class: "muted"}, name),
+      el("div", {class: "cards"}, cards.map((card) => el("button", {
+        class: "card small " + (referee.isRed(card) ? "red " : "") + (picked.has(card) ? "on" : ""),
+        "aria-pressed": picked.has(card) ? "true" : "false",
+        onclick: () => { picked.has(card) ? picked.delete(card) : picked.add(card); render(); }}, card))))));
   }
 
   function render() {
