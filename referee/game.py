@@ -265,6 +265,12 @@ class Game:
                 for number, team in enumerate(game.team_names)}
 
     @property
+    def pending(self) -> str | None:
+        """The event the cards contradict, as a line of the notation, while it waits
+        for :meth:`accept` or :meth:`undo`; else None."""
+        return None if self._pending is None else _typed(self._pending[0])
+
+    @property
     def awaiting(self) -> Awaiting:
         """Who may act now, and what the game waits for."""
         session = self._session

@@ -34,6 +34,7 @@ def play(table: Table, access: Access, text: object) -> dict[str, Any]:
     if access.role not in ("seat", HOST):
         raise TableError(403, "the screen shows the table; it plays no event")
     if access.player is not None:
+        text = _with_seat_named(access.player, table.game.players, text)
         _own_events_only(access.player, text)
     before = table.game.transcript()
     result = table.game.play(text)
@@ -140,9 +141,9 @@ def _answered(table: Table, access: Access, result: referee.Result, *,
                              "before it; the host accepts it or takes it back")
         answer["because"] = _public_proof(table, result)
         if notice:
-            table.version += 1
             table.notice("contradiction", f"an event from {who} contradicts the cards: "
                          "the host decides")
+        table.save()  # the event waiting is journaled too
     else:
         actor = _FIRST_WORD.match(text)
         if (access.player is None and result.kind == "illegal" and actor is not None
@@ -165,6 +166,23 @@ def _public_proof(table: Table, result: referee.Result) -> list[dict[str, Any]]:
         proof.append({"line": line, "reason": "a hand entered privately"
                       if text.startswith("hand ") and ":" in text else reason})
     return proof
+
+
+def _with_seat_named(player: str, players: tuple[str, ...] | list[str], text: str) -> str:
+    """A seat's events as typed, with its own name put before each that leaves it out:
+    ``asks Bob for 7`` and ``> Bob 7`` are ``Ann``'s, ``Bob, sevens?`` is ``Ann: Bob,
+    sevens?``; an event that begins with a player's name is left as it is."""
+    names = {name.casefold() for name in players}
+    parts = re.split(r"([;\n])", text)
+    for index in range(0, len(parts), 2):
+        event = parts[index].strip()
+        match = _FIRST_WORD.match(event)
+        first = match.group(1).casefold() if match else ""
+        if not event or first in names:
+            continue
+        parts[index] = (f"{player}: {event}" if first.endswith(",") and first[:-1] in names
+                        else f"{player} {event}")
+    return "".join(parts)
 
 
 def _own_events_only(player: str, text: str) -> None:

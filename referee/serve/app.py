@@ -205,6 +205,8 @@ def make_app(tables: Tables) -> Starlette:
             pass
         finally:
             table.listeners.discard(listener)
+            if not table.listeners:
+                table.forget_known()  # an idle table keeps only its game
 
     async def page(request: Request) -> Response:
         name = request.path_params["page"]

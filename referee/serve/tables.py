@@ -26,6 +26,7 @@ TABLE_ID = re.compile(r"[0-9a-f]{16}")
 MAX_TABLES = 2_000  # one server's tables: memory stays bounded
 MAX_RULES_BYTES = 200_000  # an uploaded rule file
 MAX_EVENT_CHARS = 2_000  # one request's events
+PENDING_MARK = "# contradicted, for the host to decide:"  # the journal's last line
 MAX_NOTICES = 12  # the refusals and contradictions a screen keeps
 HOST, SCREEN = "host", "screen"
 _SEAT_PREFIX = "seat "
@@ -99,6 +100,11 @@ class Table:
         self._known[seat] = known_game
         return known_game
 
+    def forget_known(self) -> None:
+        """Let the games as each seat knows them go (no page is open to need them):
+        they are played again from the transcript when a page asks."""
+        self._known.clear()
+
     def access(self, token: object) -> Access | None:
         """Whom ``token`` lets in, or None; every token is compared in constant time."""
         if not isinstance(token, str) or not token.isascii():
@@ -111,8 +117,13 @@ class Table:
         return found
 
     def save(self) -> None:
-        """Bring the transcript file up to the game, and count a change for listeners."""
-        self.transcript_file.write(self.game.transcript())
+        """Bring the transcript file up to the game, and count a change for listeners. A
+        contradiction waiting for the host is kept as a last comment line, which a
+        restarted server plays again (``referee check`` reads past it)."""
+        text, pending = self.game.transcript(), self.game.pending
+        if pending is not None:
+            text += f"{PENDING_MARK} {pending}\n"
+        self.transcript_file.write(text)
         self.version += 1
 
     def save_metadata(self) -> None:
@@ -242,7 +253,10 @@ def _restored(data: Path, table_id: str, metadata_path: Path) -> Table:
     path = data / f"{table_id}.txt"
     transcript_file, text = TranscriptFile.reopen(path)
     try:
+        text, pending = _pending_cut(text)
         game = referee.Game.from_transcript(text, source=str(path))
+        if pending is not None:
+            game.play(pending)  # the contradiction waits for the host again
         reference = str(metadata["rules"])
         options = {str(k): str(v) for k, v in dict(metadata.get("options") or {}).items()}
         rules = referee.load_rules(str(data / Path(reference).name)
@@ -253,6 +267,15 @@ def _restored(data: Path, table_id: str, metadata_path: Path) -> Table:
     tokens = {str(k): str(v) for k, v in dict(metadata["tokens"]).items()}
     return Table(table_id, game, str(metadata["title"]), rules, tokens, transcript_file,
                  metadata_path, str(metadata["created"]), metadata.get("deal", "hidden"))
+
+
+def _pending_cut(text: str) -> tuple[str, str | None]:
+    """A journal without its last line when that holds a contradiction waiting for the
+    host, and that event."""
+    head, _, last = text.rstrip("\n").rpartition("\n")
+    if not last.startswith(PENDING_MARK):
+        return text, None
+    return head + "\n", last.removeprefix(PENDING_MARK).strip()
 
 
 def without_hands(text: str, *, keep: str | None = None) -> str:

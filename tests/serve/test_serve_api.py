@@ -79,6 +79,22 @@ def test_a_seat_plays_only_its_own_moves_and_the_host_any(server: Any) -> None:
     assert (refused["accepted"], refused["kind"]) == (False, "turn")
 
 
+@pytest.mark.parametrize(("typed", "ask"), [
+    ("asks Bob for 2", "Ann asks Bob for 2"), ("> Bob 2", "Ann asks Bob for 2"),
+    ("Bob, 2?", "Ann asks Bob for 2"), ("ann asks Bob for 2", "Ann asks Bob for 2")])
+def test_a_seat_may_leave_its_own_name_out(server: Any, typed: str, ask: str) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    table, seats = made["table"], made["seats"]
+    assert server.play(table, seats["Ann"]["token"], typed)["accepted"]
+    assert server.play(table, seats["Bob"]["token"], "says no; draws")["accepted"] is False
+    assert server.play(table, seats["Bob"]["token"], "says no")["accepted"]
+    text = (Path(server.data) / f"{table}.txt").read_text()
+    assert f"\n{ask}\nBob says no\n" in text
+    status, answer = server.post(f"/api/tables/{table}/events",
+                                 {"token": seats["Bob"]["token"], "text": "Ann draws"})
+    assert status == 403 and "Bob's own moves" in answer["error"]
+
+
 def test_a_hand_is_entered_privately_and_checked_at_once(server: Any) -> None:
     made = server.new_table(game="go-fish", players=GO_FISH)
     table, seats = made["table"], made["seats"]
@@ -148,6 +164,46 @@ def test_a_contradiction_waits_for_the_host_and_names_no_hand(server: Any) -> No
     text = (Path(server.data) / f"{table}.txt").read_text()
     assert "Bob says no\n# accepted by the table:" in text
     assert referee.Game.from_transcript(text).awaiting.words == "Ann to draw"
+
+
+def test_a_contradiction_waiting_outlives_a_killed_server(tmp_path: Path,
+                                                          start_process: Any) -> None:
+    with start_process(tmp_path) as (first, process):
+        made = first.new_table(game="go-fish", players=GO_FISH)
+        table, seats, host = made["table"], made["seats"], made["host"]
+        first.post(f"/api/tables/{table}/hand", {"token": seats["Bob"]["token"],
+                                                 "cards": ["2H", "3H", "4H", "5H", "6H"]})
+        first.play(table, seats["Ann"]["token"], "Ann asks Bob for 2")
+        said = first.play(table, seats["Bob"]["token"], "Bob says no")
+        assert said["kind"] == "contradiction"
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    path = tmp_path / f"{table}.txt"
+    assert path.read_text().endswith("Ann asks Bob for 2\n"
+                                     "# contradicted, for the host to decide: Bob says no\n")
+    assert referee.check_file(path).ok  # the comment is read past
+    with start_process(tmp_path) as (second, _):
+        shown = second.get(f"/api/tables/{table}?token={host}")[1]
+        assert shown["awaiting"]["phase"] == "contradiction"
+        assert second.post(f"/api/tables/{table}/accept", {"token": host})[1]["accepted"]
+        text = path.read_text()
+        assert "Bob says no\n# accepted by the table:" in text and "contradicted" not in text
+    with start_process(tmp_path) as (third, _):
+        shown = third.get(f"/api/tables/{table}?token={host}")[1]
+        assert shown["awaiting"]["words"] == "Ann to draw"
+
+
+def test_a_contradiction_dropped_leaves_no_line(server: Any) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    table, seats, host = made["table"], made["seats"], made["host"]
+    server.post(f"/api/tables/{table}/hand", {"token": seats["Bob"]["token"],
+                                              "cards": ["2H", "3H", "4H", "5H", "6H"]})
+    server.play(table, seats["Ann"]["token"], "Ann asks Bob for 2")
+    server.play(table, seats["Bob"]["token"], "Bob says no")
+    path = Path(server.data) / f"{table}.txt"
+    assert "contradicted" in path.read_text()
+    assert server.post(f"/api/tables/{table}/undo", {"token": host})[1]["accepted"]
+    assert path.read_text().endswith("Ann asks Bob for 2\n")
 
 
 def test_the_journal_is_a_transcript_that_check_reads(server: Any) -> None:

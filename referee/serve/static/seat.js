@@ -12,7 +12,7 @@
 
   document.title = me + " · referee";
   put("who", me);
-  document.getElementById("typed").placeholder = "e.g. " + me + " asks … for …";
+  document.getElementById("typed").placeholder = "e.g. asks … for … (your name is put in front)";
   if (!tokenValue) return problem("This page needs its join link: ask the host for it.");
 
   function problem(text) {
