@@ -84,19 +84,19 @@ def make_app(tables: Tables) -> Starlette:
                 listener.offer(views[listener.access])
 
     async def push_moves(table: Table, version: int) -> None:
-        """The views with their moves to the seats that may act, unless the table has
-        changed again since ``version`` (then the next push does it)."""
+        """The views with their moves to the seats that may act and the host, unless
+        the table has changed again since ``version`` (then the next push does it)."""
         async with table.lock:
             if table.version != version:
                 return
-            seats = {listener.access for listener in table.listeners
-                     if listener.access.player is not None}
-            if not seats:
+            movers = {listener.access for listener in table.listeners
+                      if listener.access.player is not None or listener.access.role == HOST}
+            if not movers:
                 return
-            views = await run_in_threadpool(payloads, table, seats)
+            views = await run_in_threadpool(payloads, table, movers)
             for listener in list(table.listeners):
                 view = views.get(listener.access)
-                if view is not None and view["acting"]:
+                if view is not None and (view["acting"] or view["role"] == HOST):
                     listener.offer(view)
 
     async def body(request: Request) -> dict[str, Any]:

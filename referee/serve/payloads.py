@@ -60,6 +60,7 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
                 result["next_hand"] = (public.get("match_hand") is not None
                                        and real.phase == "over"
                                        and result["outcome"] is None)
+                result["legal"] = _host_moves(public_game, awaiting) if moves else []
         else:
             shown = _seat_view(table, public_game, seat, seat in entered, awaiting)
             result.update({
@@ -112,6 +113,16 @@ def _moves_by_seat(table: Table, public_game: referee.Game | None, entered: list
         if game is not None:
             found[seat] = _offered(game.legal_moves(seat, claims=False), seat)
     return found
+
+
+def _host_moves(public_game: referee.Game | None, awaiting: Awaiting) -> list[str]:
+    """The moves the host may enter for the seats that may act: those of the game
+    without the hands entered, as the terminal's typist would see them."""
+    if public_game is None:
+        return []
+    every = public_game.legal_moves(None, claims=False)
+    return [move for seat in awaiting.players
+            for move in _offered([m for m in every if m.startswith(seat + " ")], seat)]
 
 
 def _offered(moves: list[str], seat: str) -> list[str]:

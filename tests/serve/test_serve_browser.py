@@ -277,6 +277,35 @@ def test_cards_typed_into_the_hand_box_survive_another_seat_entering_its_hand(
     ann.context.close()
 
 
+def test_the_host_enters_moves_for_anyone_by_tapping(server: Any, browser: Any) -> None:
+    players = ["Ann", "Bob", "Cy"]
+    made = server.new_table(rules_text=QUICK.read_text(), players=players)
+    table, token = made["table"], made["host"]
+    host = Page(browser, made["host_url"], PHONE)
+    host.wait_version(0)
+    rng = random.Random(2)
+    for _ in range(80):
+        seen = server.get(f"/api/tables/{table}?token={token}")[1]
+        if seen["awaiting"]["phase"] == "over":
+            break
+        assert seen["legal"], seen["awaiting"]
+        move = rng.choice(seen["legal"])
+        words = move.split()
+        if words[1] == "asks":
+            host.tap(f"{words[0]} asks…")
+            host.tap(words[2])
+            host.tap(" ".join(words[4:]))
+        else:
+            host.tap(move)
+        host.wait_version(seen["version"] + 1)
+        assert Path(server.data, f"{table}.txt").read_text().splitlines()[-1] == move
+    else:
+        pytest.fail("the game did not end")
+    verdict = referee.check_file(Path(server.data) / f"{table}.txt")
+    assert verdict.ok and verdict.outcome is not None
+    host.context.close()
+
+
 def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browser: Any,
                                                              shots: Path) -> None:
     players = ["A", "B", "C", "D", "E", "F"]

@@ -27,6 +27,55 @@
   document.getElementById("done").addEventListener("click", () => act("/done"));
   document.getElementById("next").addEventListener("click", () => act("/next"));
 
+  // The moves of the seats that may act, as the typist would enter them (no hand is
+  // known here): answers and draws at once; an ask by who asks, then whom, then what.
+  let asker = null, target = null;
+  function renderMoves(data) {
+    const section = document.getElementById("moves");
+    const legal = data.legal || [];
+    if (!legal.length) { section.classList.add("hidden"); return; }
+    section.classList.remove("hidden");
+    const asks = new Map();  // who asks -> whom -> [[what, line]]
+    const others = [];
+    for (const line of legal) {
+      const at = line.indexOf(" asks ");
+      if (at < 0) { others.push(line); continue; }
+      const who = line.slice(0, at), rest = line.slice(at + 6);
+      const whom = rest.split(/[\s:]/)[0];
+      const what = rest.slice(whom.length).replace(/^:?\s*(for\s+|to lay out\s+)?/, "");
+      if (!asks.has(who)) asks.set(who, new Map());
+      if (!asks.get(who).has(whom)) asks.get(who).set(whom, []);
+      asks.get(who).get(whom).push([what, line]);
+    }
+    if (asker && !asks.has(asker)) { asker = null; target = null; }
+    if (asker && target && !asks.get(asker).has(target)) target = null;
+    const play = async (line) => {
+      if ((await act("/events", {text: line})).accepted) { asker = null; target = null; }
+    };
+    const children = [el("h2", {}, "Moves now")];
+    if (others.length) {
+      children.push(el("div", {class: "buttons wide"}, others.map((line) =>
+        el("button", {onclick: () => play(line)}, line))));
+    }
+    if (asks.size) {
+      const back = el("button", {onclick: () => { if (target) target = null; else asker = null; renderMoves(data); }}, "← back");
+      if (!asker) {
+        children.push(el("div", {class: "buttons", style: "margin-top:8px"}, [...asks.keys()].map((who) =>
+          el("button", {class: "primary", onclick: () => { asker = who; renderMoves(data); }}, who + " asks…"))));
+      } else if (!target) {
+        children.push(el("div", {class: "muted"}, asker + " asks whom?"),
+          el("div", {class: "buttons"}, [...asks.get(asker).keys()].map((whom) =>
+            el("button", {class: "primary", onclick: () => { target = whom; renderMoves(data); }}, whom))), back);
+      } else {
+        children.push(el("div", {class: "muted"}, asker + " asks " + target + " for:"),
+          el("div", {class: "buttons"}, asks.get(asker).get(target).map(([what, line]) =>
+            el("button", {class: what.length <= 3 ? "card " + (referee.isRed(what) ? "red" : "") : "",
+                          onclick: () => play(line)}, what))), back);
+      }
+    }
+    section.replaceChildren(...children);
+  }
+
   async function loadLinks() {
     const response = await fetch("/api/tables/" + table + "/links?token=" + encodeURIComponent(tokenValue));
     if (!response.ok) { put("links", "The links could not be loaded."); return; }
@@ -57,6 +106,7 @@
     put("notices", referee.notices(data, 3));
     put("table", referee.tableRows(data));
     put("scores", referee.setsAndScores(view));
+    renderMoves(data);
   }, (state) => {
     document.getElementById("dot").classList.toggle("on", state === true);
     if (state === "forbidden") { referee.forget(key); problem("This is not this table's host link."); }
