@@ -41,7 +41,8 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
     public["awaiting"] = awaiting.words
     entered = table.entered()
     acting = {seat for seat in game.players if seat in (
-        table.known_game(seat).awaiting.players if seat in entered else awaiting.players)}
+        table.known_game(seat).awaiting.players if moves and seat in entered
+        else awaiting.players)}  # the view goes first: the seats' own games with the moves
     legal = _moves_by_seat(table, public_game, entered, acting) if moves else {}
     shared: dict[str, Any] = {
         "table": table.id, "version": table.version, "title": table.title,
