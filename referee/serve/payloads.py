@@ -43,7 +43,8 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
     acting = {seat for seat in game.players if seat in (
         table.known_game(seat).awaiting.players if moves and seat in entered
         else awaiting.players)}  # the view goes first: the seats' own games with the moves
-    legal = _moves_by_seat(table, public_game, entered, acting) if moves else {}
+    finder = _MoveFinder()
+    legal = _moves_by_seat(table, public_game, entered, acting, finder) if moves else {}
     shared: dict[str, Any] = {
         "table": table.id, "version": table.version, "title": table.title,
         "players": list(game.players),
@@ -61,7 +62,9 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
                 result["next_hand"] = (public.get("match_hand") is not None
                                        and real.phase == "over"
                                        and result["outcome"] is None)
-                result["legal"] = _host_moves(public_game, awaiting) if moves else []
+                result["legal"] = ([move for seat in awaiting.players
+                                    for move in finder(public_game, seat)]
+                                   if moves and public_game is not None else [])
         else:
             shown = _seat_view(table, public_game, seat, seat in entered, awaiting)
             result.update({
@@ -104,26 +107,30 @@ def _seat_view(table: Table, public_game: referee.Game | None, seat: str, entere
     return shown
 
 
+class _MoveFinder:
+    """A seat's moves in a game, found once however many pages show them (a seat whose
+    hand is not entered and the host are offered the same)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[int, str], list[str]] = {}
+
+    def __call__(self, game: referee.Game, seat: str) -> list[str]:
+        key = (id(game), seat)
+        if key not in self._found:
+            self._found[key] = _offered(game.legal_moves(seat, claims=False), seat)
+        return self._found[key]
+
+
 def _moves_by_seat(table: Table, public_game: referee.Game | None, entered: list[str],
-                   acting: set[str]) -> dict[str, list[str]]:
+                   acting: set[str], finder: _MoveFinder) -> dict[str, list[str]]:
     """Each acting seat's moves, from what it may know: those of the game with only its
     own hand entered, else those of the game without the hands entered."""
     found: dict[str, list[str]] = {}
     for seat in acting:
         game = table.known_game(seat) if seat in entered else public_game
         if game is not None:
-            found[seat] = _offered(game.legal_moves(seat, claims=False), seat)
+            found[seat] = finder(game, seat)
     return found
-
-
-def _host_moves(public_game: referee.Game | None, awaiting: Awaiting) -> list[str]:
-    """The moves the host may enter for the seats that may act: those of the game
-    without the hands entered, as the terminal's typist would see them."""
-    if public_game is None:
-        return []
-    every = public_game.legal_moves(None, claims=False)
-    return [move for seat in awaiting.players
-            for move in _offered([m for m in every if m.startswith(seat + " ")], seat)]
 
 
 def _offered(moves: list[str], seat: str) -> list[str]:
