@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 
@@ -59,3 +61,15 @@ def test_cycles_left_by_a_check_are_collected_once_they_pile_up(
     capsys.readouterr()
     assert sum(ref() is not None for ref in kept) < 8000  # not all 24,000 left
     assert kept[0]() is None
+
+
+def test_the_program_checks_without_the_collector_and_ends_without_its_last_pass() -> None:
+    script = ("import gc, sys\n"
+              f"sys.argv = ['referee', 'check', {str(GAME)!r}, {str(GAME)!r}]\n"
+              "from referee.cli.entry import main\n"
+              "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
+              "print(status, gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.stderr.strip().endswith("0 False True"), done.stderr
+    assert done.stdout.endswith("2 files: 2 legal, 0 not\n")
