@@ -123,3 +123,25 @@ def test_transcripts_read_the_same_without_the_quick_reader(
     assert [e.span for e in quick.events] == [e.span for e in slow.events]
     assert (quick.error and (quick.error.kind, quick.error.message, quick.error.span)) == (
         slow.error and (slow.error.kind, slow.error.message, slow.error.span))
+
+
+def test_lines_read_again_from_the_memos_read_as_afresh() -> None:
+    """The events of a line, and of each segment of a line of several events, come from
+    the memos once read; they read exactly as when read afresh, wherever they stand."""
+    lines = [line for line in lines_of_transcripts() + terse_lines() if ";" in line]
+    lines += [f"{a};{b}" for a, b in zip(lines[::2], lines[1::2], strict=False)]
+    assert len(lines) > 100
+    text = "\n".join(lines)
+    fresh = []
+    for line in lines:
+        notation._READ_LINES.clear()
+        notation._READ_SEGMENTS.clear()
+        fresh.append(notation._event_line(line, 9, "x.txt"))
+    notation._event_line("Ann > Bob 7; no", 1, "y.txt")
+    for line, (events, error) in zip(lines * 2, fresh * 2, strict=True):
+        again, error_again = notation._event_line(line, 9, "x.txt")
+        assert again == events, line
+        assert [e.span for e in again] == [e.span for e in events]
+        assert (error and (error.message, error.span)) == (
+            error_again and (error_again.message, error_again.span))
+    assert notation._READ_SEGMENTS and text

@@ -216,6 +216,10 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 # a line's text: its events, read at line 0
 _READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_LINES")
 _MAX_READ_LINES = 8192
+# a segment of a line of several events (``Ann > Bob 7; no``), by its text and its start
+# in the line: its event, read at line 0 (lines combine the same segments in many ways)
+_READ_SEGMENTS: dict[tuple[str, int], Event] = memo("referee.transcript.notation._READ_SEGMENTS")
+_MAX_READ_SEGMENTS = 8192
 
 
 def _event_line(line: str, number: int, source: str
@@ -229,7 +233,9 @@ def _event_line(line: str, number: int, source: str
     stands (its line number and file are set on each copy), and the memo is consulted
     only for a line already known to be read as events: whether a line is a header,
     blank or an event is decided from its text alone. So the memo, kept for the whole
-    process, saves time and changes no verdict."""
+    process, saves time and changes no verdict. The segments of a line of several
+    events are remembered alike (in ``_READ_SEGMENTS``), by their text and where they
+    start in the line (their columns): people join the same events in many ways."""
     known = _READ_LINES
     found = known.get(line)
     error: RefereeError | None = None
@@ -241,13 +247,22 @@ def _event_line(line: str, number: int, source: str
                                "(or right after 'hand N' in a match)", header.span)
         events = []
         start = 0
+        segments = _READ_SEGMENTS if ";" in body else None
         try:
             for segment in body.split(";"):
                 if segment.strip():
-                    event = (_quick_event(segment, start, number, line, source)
-                             or _read_event(segment, start, number, line, source))
-                    event.key = " ".join(segment.split())
-                    events.append(event)
+                    kept = segments.get((segment, start)) if segments is not None else None
+                    if kept is not None:
+                        events.append(_placed(kept, number, line, source))
+                    else:
+                        event = (_quick_event(segment, start, number, line, source)
+                                 or _read_event(segment, start, number, line, source))
+                        event.key = " ".join(segment.split())
+                        events.append(event)
+                        if segments is not None:
+                            if len(segments) >= _MAX_READ_SEGMENTS:
+                                segments.clear()
+                            segments[segment, start] = event
                 start += len(segment) + 1
         except RefereeError as exc:
             error = exc
