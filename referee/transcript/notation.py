@@ -27,6 +27,10 @@ ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted 
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 _PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
+_WORD = r"([^\s:,?>;]+)"  # a token other than a mark, as _TOKEN finds it
+_ASK_ARROW = re.compile(rf"\s*{_WORD}\s*>\s*{_WORD}\s+{_WORD}\s*(?:\?\s*)?")  # Ann > Bob Q
+_ASK_COLON = re.compile(rf"\s*{_WORD}\s*:\s*{_WORD}\s*,\s*{_WORD}\s*(?:\?\s*)?")  # Ann: Bob, Q?
+_ASK_WORDS = re.compile(rf"\s*{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s*(?:\?\s*)?")
 
 class EventKind(Enum):
     """The kinds of event a transcript line can hold."""
@@ -369,6 +373,16 @@ def _quick_event(segment: str, offset: int, number: int, line: str, source: str
     draws, books), read as :func:`_read_event` reads it but without making a token
     of each word; None for any other segment, which :func:`_read_event` then reads
     (with its error, if it has one). tests/test_quick_reading.py holds the two equal."""
+    form = (_ASK_ARROW if ">" in segment else _ASK_COLON if ":" in segment else
+            _ASK_WORDS if segment.count(" ") > 3 else None)
+    ask = form.fullmatch(segment) if form is not None else None  # an ask of one thing
+    if ask is not None and (form is not _ASK_WORDS or (
+            ask[2].lower() == "asks" and ask[4].lower() == "for")):
+        whom, what = (3, 5) if form is _ASK_WORDS else (2, 3)  # the groups
+        column = offset + ask.start(1) + 1
+        return Event(EVENT_ASK, Span(number, column, line, source, len(segment.strip())),
+                     Token(ask[1], column), Token(ask[whom], offset + ask.start(whom) + 1),
+                     (Token(ask[what], offset + ask.start(what) + 1),))
     texts = _TOKEN.findall(segment)
     count = len(texts)
     if count == 0 or count > 8:
