@@ -1,10 +1,12 @@
 """Print the machine instructions ``referee`` spends per event checked: a figure that,
 unlike CPU time on a shared machine, other work on the machine does not disturb.
 
-Usage: python bench/bench_instructions.py [--games 30] [--tree PATH ...]
+Usage: python bench/bench_instructions.py [--games 30] [--tree PATH ...] [--no-terse]
 
 Needs valgrind. For each game of ``bench_speed`` (4-player Go Fish, 6-player
-Literature) this checkout's self-play writes ``--games`` open games; each tree is then
+Literature) this checkout's self-play writes ``--games`` open games, and their terse
+twins as people type them (bench/terse.py; counted per event of the canonical games,
+the same moves; ``--no-terse`` leaves them out); each tree is then
 run under ``valgrind --tool=callgrind`` twice: checking one game, and checking it and
 then the whole corpus. The difference of the two instruction counts over the
 corpus's events is the cost of an event, with the interpreter's start-up, the imports,
@@ -44,23 +46,18 @@ os._exit(0)  # no clean-up at exit: its collection of the heap is no event's cos
 """
 
 
-def write_corpus(folder: Path, name: str, players: int, games: int) -> int:
-    """Self-played open games of ``name`` in ``folder``; the events they hold."""
+def write_corpora(folder: Path, games: int) -> dict[str, int]:
+    """Self-played open games of each game in ``folder/GAME``, and their terse twins in
+    ``folder/GAME-terse``; the events of the canonical games, by game."""
     sys.path.insert(0, str(HERE))
-    from referee.authoring.simulate import play_one, seeds
-    from referee.engine.core import Engine
-    from referee.language.loader import load_spec
-    from referee.language.rulefiles import find_rule_file
+    sys.path.insert(0, str(HERE / "bench"))
+    from terse import write_corpora as write_both
+
     from referee.transcript.check import check_file
 
-    path = find_rule_file(name)
-    assert path is not None, name
-    engine = Engine(load_spec(path))
-    folder.mkdir()
-    for number, seed in enumerate(seeds(2026, games)):
-        lines = play_one(engine, players, seed, transcript=True).lines
-        (folder / f"game-{number:04d}.txt").write_text("\n".join(lines) + "\n")
-    return sum(check_file(file).events for file in folder.glob("*.txt"))
+    write_both(folder, games, 2026)
+    return {game: sum(check_file(file).events for file in (folder / game).glob("*.txt"))
+            for game, _ in GAMES}
 
 
 def callgrind_count(command: list[str], tree: Path, env: dict[str, str]) -> int:
@@ -102,19 +99,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--tree", type=Path, action="append", default=[],
                         help="an older checkout to count too (repeatable)")
+    parser.add_argument("--no-terse", action="store_true",
+                        help="count the canonical games only")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind")
     trees = [HERE, *(tree.resolve() for tree in args.tree)]
     with tempfile.TemporaryDirectory() as name:
+        counted = write_corpora(Path(name), args.games)
         for game, players in GAMES:
-            corpus = Path(name) / game
-            events = write_corpus(corpus, game, players, args.games)
-            for tree in trees:
-                spent = (instructions(tree, corpus, "all")
-                         - instructions(tree, corpus, "one"))
-                print(f"{game}, {players} players ({args.games} games, {events:,} events): "
-                      f"{spent / events:9,.0f} instructions/event  ({tree})")
+            events = counted[game]
+            for kind in ("",) if args.no_terse else ("", "-terse"):
+                corpus = Path(name) / f"{game}{kind}"
+                for tree in trees:
+                    spent = (instructions(tree, corpus, "all")
+                             - instructions(tree, corpus, "one"))
+                    print(f"{game}{kind}, {players} players ({args.games} games, {events:,} "
+                          f"events): {spent / events:9,.0f} instructions/event  ({tree})")
         first = Path(name) / GAMES[0][0] / "game-0000.txt"
         for tree in trees:
             spent = cold_check(tree, first, Path(name) / f"cache-{trees.index(tree)}")

@@ -123,6 +123,7 @@ def test_the_memos_of_the_issue_are_registered() -> None:
     names = set(registered_names())
     assert {"referee.language.loader._LOADED", "referee.language.syntax._KEPT",
             "referee.transcript.notation._READ_LINES", "referee.transcript.setup._ENGINES",
+            "referee.transcript.notation._READ_SEGMENTS",
             "referee.transcript.resolve._TABLES", "referee.language.cards.parse_card",
             "referee.language.compiler.rule_book", "referee.transcript.names._alone",
             "referee.language.cache.folder", "referee.language.cache.fingerprint",

@@ -25,7 +25,6 @@ from referee.engine.moves import (
 from referee.engine.state import AfterLay, GameState, Phase
 from referee.engine.wording import describe_question
 from referee.language.spec import Handover
-from referee.live.display import cell
 from referee.transcript.session import Session
 from referee.transcript.writer import format_move
 from referee.words import counted
@@ -253,6 +252,8 @@ def last_ask(session: Session) -> str:
 def status_tables(session: Session) -> list[Table]:
     """Hand counts, sets and scores, and whose turn: the public state of the game."""
     from rich.table import Table  # only tables need rich
+
+    from referee.live.display import cell  # rich as well
 
     described = session.describe()
     state = session.state

@@ -27,6 +27,10 @@ ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted 
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
 _TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 _PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
+_WORD = r"([^\s:,?>;]+)"  # a token other than a mark, as _TOKEN finds it
+_ASK_ARROW = re.compile(rf"\s*{_WORD}\s*>\s*{_WORD}\s+{_WORD}\s*(?:\?\s*)?")  # Ann > Bob Q
+_ASK_COLON = re.compile(rf"\s*{_WORD}\s*:\s*{_WORD}\s*,\s*{_WORD}\s*(?:\?\s*)?")  # Ann: Bob, Q?
+_ASK_WORDS = re.compile(rf"\s*{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s*(?:\?\s*)?")
 
 class EventKind(Enum):
     """The kinds of event a transcript line can hold."""
@@ -216,6 +220,10 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 # a line's text: its events, read at line 0
 _READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_LINES")
 _MAX_READ_LINES = 8192
+# a segment of a line of several events (``Ann > Bob 7; no``), by its text and its start
+# in the line: its event, read at line 0 (lines combine the same segments in many ways)
+_READ_SEGMENTS: dict[tuple[str, int], Event] = memo("referee.transcript.notation._READ_SEGMENTS")
+_MAX_READ_SEGMENTS = 8192
 
 
 def _event_line(line: str, number: int, source: str
@@ -229,7 +237,9 @@ def _event_line(line: str, number: int, source: str
     stands (its line number and file are set on each copy), and the memo is consulted
     only for a line already known to be read as events: whether a line is a header,
     blank or an event is decided from its text alone. So the memo, kept for the whole
-    process, saves time and changes no verdict."""
+    process, saves time and changes no verdict. The segments of a line of several
+    events are remembered alike (in ``_READ_SEGMENTS``), by their text and where they
+    start in the line (their columns): people join the same events in many ways."""
     known = _READ_LINES
     found = known.get(line)
     error: RefereeError | None = None
@@ -241,20 +251,30 @@ def _event_line(line: str, number: int, source: str
                                "(or right after 'hand N' in a match)", header.span)
         events = []
         start = 0
+        segments = _READ_SEGMENTS if ";" in body else None
         try:
             for segment in body.split(";"):
                 if segment.strip():
-                    event = _read_event(segment, start, number, line, source)
-                    event.key = " ".join(segment.split())
-                    events.append(event)
+                    kept = segments.get((segment, start)) if segments is not None else None
+                    if kept is not None:
+                        events.append(_placed(kept, number, line, source))
+                    else:
+                        event = (_quick_event(segment, start, number, line, source)
+                                 or _read_event(segment, start, number, line, source))
+                        event.key = " ".join(segment.split())
+                        events.append(event)
+                        if segments is not None:
+                            if len(segments) >= _MAX_READ_SEGMENTS:
+                                segments.clear()
+                            segments[segment, start] = event
                 start += len(segment) + 1
         except RefereeError as exc:
             error = exc
-        found = tuple(events)
         if error is None:
             if len(known) >= _MAX_READ_LINES:
                 known.clear()
-            known[line] = found
+            known[line] = tuple(events)
+        return events, error  # read at this line already
     return [_placed(e, number, line, source) for e in found], error
 
 
@@ -267,11 +287,20 @@ def _placed(event: Event, number: int, line: str, source: str) -> Event:
 
 
 def _tokens(segment: str, offset: int) -> list[Token]:
-    return [Token(m.group(), offset + m.start() + 1) for m in _TOKEN.finditer(segment)]
+    tokens = []
+    at = 0
+    for text in _TOKEN.findall(segment):  # between two words there is only white space
+        at = segment.find(text, at)
+        tokens.append(Token(text, offset + at + 1))
+        at += len(text)
+    return tokens
 
 
 def _read_header(body: str, number: int, line: str, source: str) -> Header | None:
     if ":" not in body:
+        return None
+    first = _TOKEN.search(body)  # an event line is told by its first word, cheaply
+    if first is None or first.group().lower() not in HEADER_KEYS:
         return None
     tokens = _tokens(body, 0)
     if not tokens or tokens[0].low not in HEADER_KEYS:
@@ -336,6 +365,63 @@ def _game_value(line: str, colon: int, comment: int, number: int, source: str
 
 def _looks_like_a_path(text: str) -> bool:
     return text.endswith(".rules") or "/" in text or "\\" in text
+
+
+def _quick_event(segment: str, offset: int, number: int, line: str, source: str
+                 ) -> Event | None:
+    """The event of a segment in one of the forms people type most (asks, answers,
+    draws, books), read as :func:`_read_event` reads it but without making a token
+    of each word; None for any other segment, which :func:`_read_event` then reads
+    (with its error, if it has one). tests/test_quick_reading.py holds the two equal."""
+    form = (_ASK_ARROW if ">" in segment else _ASK_COLON if ":" in segment else
+            _ASK_WORDS if segment.count(" ") > 3 else None)
+    ask = form.fullmatch(segment) if form is not None else None  # an ask of one thing
+    if ask is not None and (form is not _ASK_WORDS or (
+            ask[2].lower() == "asks" and ask[4].lower() == "for")):
+        whom, what = (3, 5) if form is _ASK_WORDS else (2, 3)  # the groups
+        column = offset + ask.start(1) + 1
+        return Event(EVENT_ASK, Span(number, column, line, source, len(segment.strip())),
+                     Token(ask[1], column), Token(ask[whom], offset + ask.start(whom) + 1),
+                     (Token(ask[what], offset + ask.start(what) + 1),))
+    texts = _TOKEN.findall(segment)
+    count = len(texts)
+    if count == 0 or count > 8:
+        return None
+    columns: list[int] = []
+    at = 0
+    for text in texts:  # between two words there is only white space
+        at = segment.find(text, at)
+        columns.append(offset + at + 1)
+        at += len(text)
+    span = Span(number, columns[0], line, source, len(segment.strip()))
+    if count == 1:
+        word = texts[0].lower()
+        return (Event(EVENT_GIVE, span) if word == "yes" else
+                Event(EVENT_REFUSE, span) if word == "no" else None)
+    verb = texts[1].lower()
+    player = Token(texts[0], columns[0])
+    if verb == ">" or verb == ":" or verb == "asks":
+        if count == 3 and verb == ":":
+            answer = texts[2].lower()
+            return (Event(EVENT_REFUSE, span, player) if answer == "no" else
+                    Event(EVENT_GIVE, span, player) if answer == "yes" else None)
+        first = 3 if verb == ">" else 4  # the first word of what is asked for
+        if count <= first or (verb == ":" and texts[3] != ",") or (
+                verb == "asks" and texts[3].lower() != "for"):
+            return None
+        items = tuple(Token(texts[i], columns[i]) for i in range(first, count)
+                      if texts[i] != "?")
+        return Event(EVENT_ASK, span, player, Token(texts[2], columns[2]), items)
+    if verb == "says" and count == 3:
+        answer = texts[2].lower()
+        return (Event(EVENT_REFUSE, span, player) if answer == "no" else
+                Event(EVENT_GIVE, span, player) if answer == "yes" else None)
+    if (verb == "draws" and count <= 3) or (verb == "books" and count > 2) or (
+            verb == "gives" and not (count == 3 and is_digits(texts[2]))):
+        kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
+        return Event(kind, span, player,
+                     items=tuple(Token(texts[i], columns[i]) for i in range(2, count)))
+    return None
 
 
 _ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "

@@ -1,0 +1,142 @@
+"""Print microseconds per event checking the same games written canonically and tersely
+(bench/terse.py): 4-player Go Fish and 6-player Literature, warm in one process and
+as a whole ``referee check FILE...`` process, for this checkout and any ``--tree``.
+
+Usage: python bench/bench_terse.py [--games 300] [--runs 3] [--tree PATH ...]
+
+The corpora are written once by this checkout (bench/terse.py). Every figure is CPU
+time, the best of ``--runs``, divided by the events of the canonical games (a terse
+game writes fewer events for the same moves: its cost is counted per move the
+referee checks, the same count for both). *Warm*: ``check_file`` over the corpus in
+a process that has checked it once already, start-up and imports left out. *Process*:
+``python -m referee check`` of the whole corpus in a new process (user + system
+time, start-up included, modules compiled, the rule file in the disk cache).
+Trees are timed in turn within each run, so a disturbance of the machine falls on all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE / "bench"))
+from terse import GAMES, write_corpora  # noqa: E402
+
+KINDS = ("canonical", "terse")
+CHILD = """
+import json, sys, time
+from pathlib import Path
+try:
+    from referee.transcript.check import check_file
+except ImportError:  # a flat tree from before issue 19
+    from referee.checker import check_file
+best = {}
+for folder in sys.argv[2:]:
+    files = sorted(Path(folder).glob("*.txt"))
+    for file in files:  # once, so that the figure is warm
+        verdict = check_file(file)
+        if not verdict.ok:
+            raise SystemExit(f"{file}: {verdict.report()}")
+    times = []
+    for _ in range(int(sys.argv[1])):
+        started = time.process_time()
+        for file in files:
+            check_file(file)
+        times.append(time.process_time() - started)
+    best[folder] = min(times)
+print(json.dumps(best))
+"""
+
+
+def folders(corpus: Path, game: str) -> dict[str, Path]:
+    """The canonical and terse folders of ``game``."""
+    return {"canonical": corpus / game, "terse": corpus / f"{game}-terse"}
+
+
+def warm(tree: Path, corpus: Path, runs: int) -> dict[str, float]:
+    """Best CPU seconds of checking each folder, warm, in one process from ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    paths = [str(path) for game, _ in GAMES for path in folders(corpus, game).values()]
+    done = subprocess.run([sys.executable, "-c", CHILD, str(runs), *paths], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{tree}: {done.stderr[-2000:]}")
+    found: dict[str, float] = json.loads(done.stdout)
+    return found
+
+
+def process(tree: Path, folder: Path, cache: Path) -> float:
+    """CPU seconds (user + system) of ``python -m referee check`` of every file in
+    ``folder``, in a new process from ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "REFEREE_CACHE_DIR": str(cache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    files = [str(path) for path in sorted(folder.glob("*.txt"))]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "referee", "check", *files], cwd=tree,
+                          env=env, capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        raise SystemExit(f"{tree}: referee check {folder} failed: {done.stdout[-2000:]}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def events_of(folder: Path) -> int:
+    """The events of the canonical games in ``folder``, as this checkout counts them."""
+    sys.path.insert(0, str(HERE))
+    from referee.transcript.check import check_file
+
+    return sum(check_file(file).events for file in sorted(folder.glob("*.txt")))
+
+
+def main() -> None:
+    """Write the corpora, time every tree in turn, print µs per event side by side."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--tree", type=Path, action="append", default=[],
+                        help="another checkout to time too (repeatable)")
+    args = parser.parse_args()
+    trees = [HERE, *(tree.resolve() for tree in args.tree)]
+    with tempfile.TemporaryDirectory() as name:
+        corpus = Path(name)
+        write_corpora(corpus, args.games, args.seed)
+        events = {game: events_of(corpus / game) for game, _ in GAMES}
+        warm_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
+        whole_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
+        for tree in trees:  # modules compiled, rule files cached: as every run but the first
+            for game, _ in GAMES:
+                process(tree, folders(corpus, game)["canonical"], corpus / f"cache-{id(tree)}")
+        for _ in range(args.runs):
+            for tree in trees:
+                for key, seconds in warm(tree, corpus, 1).items():
+                    warm_best[tree][key] = min(seconds, warm_best[tree].get(key, seconds))
+                for game, _ in GAMES:
+                    for folder in folders(corpus, game).values():
+                        seconds = process(tree, folder, corpus / f"cache-{id(tree)}")
+                        key = str(folder)
+                        whole_best[tree][key] = min(seconds, whole_best[tree].get(key, seconds))
+    print(f"µs per event (events of the canonical games), CPU, best of {args.runs} runs; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    for index, tree in enumerate(trees):
+        print(f"  [{index}] {tree}")
+    print(f"{'':34}" + "".join(f"{f'[{i}]':>10}" for i in range(len(trees))))
+    for game, players in GAMES:
+        for kind, folder in folders(corpus, game).items():
+            for figure, best in (("warm", warm_best), ("process", whole_best)):
+                label = f"{game} ({players}), {kind}, {figure}"
+                print(f"{label:34}" + "".join(
+                    f"{best[tree][str(folder)] / events[game] * 1e6:10.2f}" for tree in trees))
+    print(f"({args.games} games each: Go Fish {events['go-fish']:,} events, "
+          f"Literature {events['literature']:,})")
+
+
+if __name__ == "__main__":
+    main()
