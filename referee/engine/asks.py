@@ -42,23 +42,23 @@ def _any_unlaid(state: GameState, lk: Lookups, cards: frozenset[Card]) -> bool:
 
 def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
     """Why ``ask`` breaks the rules whatever the cards, or None (turn aside)."""
-    spec, name = lk.spec, state.players
+    spec, name, rules = lk.spec, state.players, lk.spec.ask
     if not spec.has_asks:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} nobody asks; a turn plays a card")
     asker, target = name[ask.player], name[ask.target]
     if ask.target == ask.player:
         return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
-    if (spec.ask.target is TARGET_OPPONENT
+    if (rules.target is TARGET_OPPONENT
             and state.teams[ask.target] == state.teams[ask.player]):
         return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
                             "asks go to opponents only")
-    if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
+    if rules.target_needs_cards and state.hand_size(ask.target) == 0:
         return RefereeError(
             Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
-    if spec.ask.item is ASK_FOR_CARD and ask.card is None:
+    if rules.item is ASK_FOR_CARD and ask.card is None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
                             "with its suit, not a rank")
-    if spec.ask.item is ASK_FOR_RANK and ask.card is not None:
+    if rules.item is ASK_FOR_RANK and ask.card is not None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
                             f"not a card: ask for {ask.rank}")
     if ask.card is not None:
