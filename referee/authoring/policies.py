@@ -209,8 +209,9 @@ class CardCounter:
 
     def _drew_unseen(self, seat: int) -> None:
         """``seat`` took a card nobody saw: it may now hold any card not placed."""
+        holder = self.holder
         for card, seats in self.absent.items():
-            if card not in self.holder:
+            if card not in holder:
                 seats.discard(seat)
 
     def _with(self, card: Card, seat: int) -> None:
@@ -237,11 +238,12 @@ class CardCounter:
             free[seat] = free.get(seat, 0) - 1
         return free
 
-    def chances(self, state: GameState, card: Card,
-                free: dict[int, int] | None = None) -> dict[int, float]:
+    def chances(self, state: GameState, card: Card, free: dict[int, int] | None = None,
+                weights_of: dict[Rank, dict[int, float]] | None = None) -> dict[int, float]:
         """How likely each other seat holds ``card`` (the stock takes the rest), given
         the seats' ``free_places``; a card in this seat's hand or out of play is with
-        nobody else."""
+        nobody else. ``weights_of`` keeps the ``rank_weights`` of ``free`` by rank, for
+        the next card of the rank."""
         if card in state.hands[self.seat] or card in self.gone:
             return {}
         known = self.holder.get(card)
@@ -249,22 +251,36 @@ class CardCounter:
             return {known: 1.0}
         if free is None:
             free = self.free_places(state)
-        absent = self.absent.get(card, ())
         rank = self.lk.rank[card]
-        weights = {}
-        for seat, places in free.items():
-            if places > 0 and seat not in absent:
-                asked = self.asked.get(seat)
-                weights[seat] = places * (ASKED_WEIGHT if asked and rank in asked else 1)
+        weights = weights_of.get(rank) if weights_of is not None else None
+        if weights is None:
+            weights = self.rank_weights(rank, free)
+            if weights_of is not None:
+                weights_of[rank] = weights
+        absent = self.absent.get(card)
+        if absent:
+            weights = {seat: w for seat, w in weights.items() if seat not in absent}
         total = sum(weights.values()) + len(state.stock)
         return {seat: w / total for seat, w in weights.items()} if total else {}
 
-    def holders(self, state: GameState, card: Card,
-                free: dict[int, int] | None = None) -> dict[int, float]:
+    def rank_weights(self, rank: Rank, free: dict[int, int]) -> dict[int, float]:
+        """How much each other seat with ``free`` places weighs as the holder of a card
+        of ``rank``: its free places, more for a seat that asked for the rank (before the
+        seats known not to hold the card are left out)."""
+        asked = self.asked
+        weights: dict[int, float] = {}
+        for seat, places in free.items():
+            if places > 0:
+                ranks = asked.get(seat)
+                weights[seat] = places * (ASKED_WEIGHT if ranks and rank in ranks else 1)
+        return weights
+
+    def holders(self, state: GameState, card: Card, free: dict[int, int] | None = None,
+                weights_of: dict[Rank, dict[int, float]] | None = None) -> dict[int, float]:
         """:meth:`chances`, with this seat holding its own cards surely."""
         if card in state.hands[self.seat]:
             return {self.seat: 1.0}
-        return self.chances(state, card, free)
+        return self.chances(state, card, free, weights_of)
 
 
 class CountingPolicy:
@@ -318,10 +334,11 @@ class CountingPolicy:
         free = counter.free_places(state)
         best: list[tuple[int, Rank, Card | None]] = []
         best_score = -1.0
+        weights_of: dict[Rank, dict[int, float]] = {}
         for rank, card in items:
             wanted = ((card,) if card is not None else
                       [c for c in lk.cards_of_rank[rank] if c not in hand])
-            chances = [counter.chances(state, c, free) for c in wanted]
+            chances = [counter.chances(state, c, free, weights_of) for c in wanted]
             for target in whom:
                 missing = 1.0
                 for chance in chances:
@@ -343,11 +360,12 @@ class CountingPolicy:
         team = engine.team(state, seat)
         free = counter.free_places(state)
         best: tuple[float, Claim] | None = None
+        weights_of: dict[Rank, dict[int, float]] = {}
         for name in engine.open_sets(state):
             placed: dict[int, list[Card]] = {}
             likelihood = 1.0
             for card in sorted(engine.lookups.set_cards[name]):
-                chances = counter.holders(state, card, free)
+                chances = counter.holders(state, card, free, weights_of)
                 holder = max(team, key=lambda s: chances.get(s, 0.0))
                 share = chances.get(holder, 0.0)
                 if proven and share < 1 - 1e-9:

@@ -299,7 +299,9 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
     hold = spec.ask.must_hold
     if spec.ask.item is ASK_FOR_RANK and hold is HOLDING_SAME_RANK:
         out, set_name, rank = state.finished, lk.set_name, lk.rank
-        return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
+        if out and not out.isdisjoint(map(set_name.__getitem__, held)):
+            return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
+        return [(r, None) for r in sorted(set(map(rank.__getitem__, held)))]  # every set open
     if hold is HOLDING_SAME_RANK:
         pool = [c for r in {lk.rank[c] for c in held} for c in lk.cards_of_rank[r]]
     elif hold is HOLDING_SAME_SET:

@@ -229,7 +229,7 @@ class Session:
                 if self.state.over:  # the line
                     raise RefereeError(Kind.OVER, "the game is already over", event.span)
             elif self.knowledge is None and not self._trusting:
-                self._apply_move(move, event.span)  # judged just now: every card is known
+                self._play_move(move, event.span, judged=True)  # every card is known
                 return
         self._play_move(move, event.span)
 
@@ -301,19 +301,39 @@ class Session:
             if not (open_question and waiting):
                 raise
 
-    def _play_move(self, move: Move, span: Span) -> None:
-        """Check ``move`` against the rules and the cards, then play it."""
+    def _play_move(self, move: Move, span: Span, *, judged: bool = False) -> None:
+        """Check ``move`` against the rules and the cards (unless ``judged`` already, at
+        an open table), then play it."""
         state, engine, model = self.state, self.engine, self.knowledge
-        problem = engine.rule_violation(state, move)
-        if problem is not None:
-            raise problem.located(span)
+        if not judged:
+            problem = engine.rule_violation(state, move)
+            if problem is not None:
+                raise problem.located(span)
+            if model is not None:
+                self._judge_unseen(move, span, model)
+            elif not self._trusting:  # an open deal: the known cards decide every fact
+                for fact in engine.facts(state, move):
+                    if decide(state, fact) is False:
+                        raise fact.error(state).located(span)
+        before = state.copy() if self._trusting else state
+        engine.apply(state, move)
+        if self._trusting and (unreachable := count_problem(
+                state, before, engine.facts(before, move), engine.lookups.set_cards)):
+            raise RefereeError(Kind.ILLEGAL, unreachable, span)  # no deal reaches it
         if model is not None:
-            self._judge_unseen(move, span, model)
-        elif not self._trusting:  # an open deal: the known cards decide every fact
-            for fact in engine.facts(state, move):
-                if decide(state, fact) is False:
-                    raise fact.error(state).located(span)
-        self._apply_move(move, span)
+            model.moved(state.moved)
+            if not self._undoable:
+                model.seal()  # a check never takes an event back: keep nothing per event
+        if self.record is not None:
+            self.record.add(span.line, move)
+            if self._trusting:
+                self._trusted.add(len(self.record.played) - 1)
+        if move.__class__ is Claim:
+            self._claim_line = span.line
+        if state.judged is not None:
+            claim, judgement = state.judged
+            self.notes.append((self._claim_line, bounded(describe_judgement(
+                state, claim, judgement, self.game.side_names))))
 
     def _judge_unseen(self, move: Move, span: Span, model: Knowledge) -> None:
         """Check what ``move`` says of the cards against the known cards and, for the
@@ -343,30 +363,6 @@ class Session:
         if len(model.undecided) > undecided:
             self.notes.append((span.line, "no solver settled in its time whether a deal "
                                "explains this event; the referee goes on as if one does"))
-
-    def _apply_move(self, move: Move, span: Span) -> None:
-        """Play ``move``, checked already, and keep what it leaves to the knowledge model,
-        the record and the notes."""
-        state, engine, model = self.state, self.engine, self.knowledge
-        before = state.copy() if self._trusting else state
-        engine.apply(state, move)
-        if self._trusting and (unreachable := count_problem(
-                state, before, engine.facts(before, move), engine.lookups.set_cards)):
-            raise RefereeError(Kind.ILLEGAL, unreachable, span)  # no deal reaches it
-        if model is not None:
-            model.moved(state.moved)
-            if not self._undoable:
-                model.seal()  # a check never takes an event back: keep nothing per event
-        if self.record is not None:
-            self.record.add(span.line, move)
-            if self._trusting:
-                self._trusted.add(len(self.record.played) - 1)
-        if move.__class__ is Claim:
-            self._claim_line = span.line
-        if state.judged is not None:
-            claim, judgement = state.judged
-            self.notes.append((self._claim_line, bounded(describe_judgement(
-                state, claim, judgement, self.game.side_names))))
 
     def _new_hand(self, event: Event) -> None:
         game = self.game
