@@ -145,6 +145,7 @@ class CardCounter:
         self.asked: dict[int, set[Rank]] = {}  # ranks each seat asked for (so holds some)
         self.to_centre = engine.spec.ask.handover is HANDOVER_TO_CENTRE
         self.one_of_rank = engine.spec.ask.handover is HANDOVER_ONE_OF_RANK
+        self.sorted_sets = {name: sorted(cards) for name, cards in self.lk.set_cards.items()}
 
     # -- learning from events ----------------------------------------------------------
 
@@ -232,7 +233,8 @@ class CardCounter:
 
     def free_places(self, state: GameState) -> dict[int, int]:
         """How many cards each other seat holds that this seat cannot name."""
-        free = {seat: state.hand_size(seat) for seat in range(len(state.players))
+        hands, unknown = state.hands, state.unknown
+        free = {seat: len(hands[seat]) + unknown[seat] for seat in range(len(hands))
                 if seat != self.seat}
         for seat in self.holder.values():
             free[seat] = free.get(seat, 0) - 1
@@ -364,10 +366,11 @@ class CountingPolicy:
         for name in engine.open_sets(state):
             placed: dict[int, list[Card]] = {}
             likelihood = 1.0
-            for card in sorted(engine.lookups.set_cards[name]):
+            for card in counter.sorted_sets[name]:
                 chances = counter.holders(state, card, free, weights_of)
-                holder = max(team, key=lambda s: chances.get(s, 0.0))
-                share = chances.get(holder, 0.0)
+                shares = [chances.get(s, 0.0) for s in team]
+                share = max(shares)
+                holder = team[shares.index(share)]  # the first likeliest
                 if proven and share < 1 - 1e-9:
                     break
                 likelihood *= share

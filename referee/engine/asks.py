@@ -313,15 +313,15 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
     if spec.ask.item is ASK_FOR_RANK:
         return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})]
     items: list[tuple[Rank, Card | None]] = []
-    may_hold_card = spec.ask.may_hold_card
+    may_hold_card, centre, rank = spec.ask.may_hold_card, state.centre, lk.rank
     for card in lk.in_deck_order(pool):
-        if (card in sure and not may_hold_card) or card in state.centre:
+        if (card in sure and not may_hold_card) or card in centre:
             continue
         if card in held and (hold is HOLDING_SAME_RANK or (
                 hold is HOLDING_SAME_SET and not may_hold_card)) and not _holds_another(
                 lk, held, card, hold is HOLDING_SAME_RANK):
             continue  # held only if it is the card asked for: no card left to ask with
-        items.append((lk.rank[card], card))
+        items.append((rank[card], card))
     return items
 
 

@@ -124,9 +124,15 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` may ask anyone (:func:`targets`, mostly without listing them)."""
     ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
+    needs_cards = ask.target_needs_cards
     if ask.target is TARGET_OPPONENT:
-        return bool(targets(lk, state, seat))
-    if not ask.target_needs_cards:
+        teams = state.teams
+        side = teams[seat]
+        for t in range(len(hands)):  # not targets(): no list built per call
+            if teams[t] != side and (not needs_cards or hands[t] or unknown[t]):
+                return True
+        return False
+    if not needs_cards:
         return len(hands) > 1
     for t in range(len(hands)):  # noqa: SIM110 (a loop: no generator per call)
         if t != seat and (hands[t] or unknown[t]):
