@@ -210,10 +210,15 @@ class CardCounter:
 
     def _drew_unseen(self, seat: int) -> None:
         """``seat`` took a card nobody saw: it may now hold any card not placed."""
-        holder = self.holder
-        for card, seats in self.absent.items():
+        holder, absent = self.holder, self.absent
+        emptied = []
+        for card, seats in absent.items():
             if card not in holder:
                 seats.discard(seat)
+                if not seats:
+                    emptied.append(card)
+        for card in emptied:  # kept small: no seat is known not to hold it
+            del absent[card]
 
     def _with(self, card: Card, seat: int) -> None:
         self.holder[card] = seat
@@ -222,7 +227,10 @@ class CardCounter:
     def _not_with(self, card: Card, seat: int) -> None:
         if self.holder.get(card) == seat:
             del self.holder[card]
-        self.absent.setdefault(card, set()).add(seat)
+        seats = self.absent.get(card)
+        if seats is None:
+            seats = self.absent[card] = set()
+        seats.add(seat)
 
     def _out(self, cards: Sequence[Card] | frozenset[Card] | tuple[Card, ...]) -> None:
         for card in cards:

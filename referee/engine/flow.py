@@ -99,8 +99,9 @@ def whole_sets(lk: Lookups, state: GameState, seat: int,
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and s.cards <= reach and s.cards & hand]
     if rule is LAY_DOWN_IN_TURN:
+        out = state.finished
         return [s.name for s in lk.spec.sets
-                if not state.decided(s.name) and len(s.cards & hand) >= s.needed]
+                if s.name not in out and len(s.cards & hand) >= s.needed]
     waited = state.laying.get(seat, ()) if state.phase is PHASE_LAY else ()
     return [s.name for s in lk.spec.sets if s.name in waited and len(s.cards & hand) >= s.needed]
 
