@@ -132,6 +132,24 @@ def make_policies(engine: Engine, names: Sequence[str]) -> list[Policy]:
     return out
 
 
+class RankChances:
+    """A rank's weights for one choice (:meth:`CardCounter.rank_weights`), and the
+    chances of its cards that no seat is known to lack, once worked out."""
+
+    __slots__ = ("unbarred", "weights")
+
+    def __init__(self, weights: dict[int, float]) -> None:
+        self.weights = weights
+        self.unbarred: dict[int, float] | None = None
+
+
+def _shares(weights: dict[int, float], stock: int) -> dict[int, float]:
+    """Each seat's chance of holding a card, from its weight; the ``stock`` cards take
+    the rest."""
+    total = sum(weights.values()) + stock
+    return {seat: w / total for seat, w in weights.items()} if total else {}
+
+
 class CardCounter:
     """What one seat knows of the cards from its hand and the public events."""
 
@@ -249,11 +267,12 @@ class CardCounter:
         return free
 
     def chances(self, state: GameState, card: Card, free: dict[int, int] | None = None,
-                weights_of: dict[Rank, dict[int, float]] | None = None) -> dict[int, float]:
+                of_rank: dict[Rank, RankChances] | None = None) -> dict[int, float]:
         """How likely each other seat holds ``card`` (the stock takes the rest), given
         the seats' ``free_places``; a card in this seat's hand or out of play is with
-        nobody else. ``weights_of`` keeps the ``rank_weights`` of ``free`` by rank, for
-        the next card of the rank."""
+        nobody else. ``of_rank`` keeps, for the next card of a rank with the same
+        ``free``, the rank's weights and the chances of a card nobody is known to lack
+        (read them only: they are shared)."""
         if card in state.hands[self.seat] or card in self.gone:
             return {}
         known = self.holder.get(card)
@@ -262,16 +281,18 @@ class CardCounter:
         if free is None:
             free = self.free_places(state)
         rank = self.lk.rank[card]
-        weights = weights_of.get(rank) if weights_of is not None else None
-        if weights is None:
-            weights = self.rank_weights(rank, free)
-            if weights_of is not None:
-                weights_of[rank] = weights
+        kept = of_rank.get(rank) if of_rank is not None else None
+        if kept is None:
+            kept = RankChances(self.rank_weights(rank, free))
+            if of_rank is not None:
+                of_rank[rank] = kept
         absent = self.absent.get(card)
         if absent:
-            weights = {seat: w for seat, w in weights.items() if seat not in absent}
-        total = sum(weights.values()) + len(state.stock)
-        return {seat: w / total for seat, w in weights.items()} if total else {}
+            return _shares({seat: w for seat, w in kept.weights.items() if seat not in absent},
+                           len(state.stock))
+        if kept.unbarred is None:
+            kept.unbarred = _shares(kept.weights, len(state.stock))
+        return kept.unbarred
 
     def rank_weights(self, rank: Rank, free: dict[int, int]) -> dict[int, float]:
         """How much each other seat with ``free`` places weighs as the holder of a card
@@ -286,11 +307,11 @@ class CardCounter:
         return weights
 
     def holders(self, state: GameState, card: Card, free: dict[int, int] | None = None,
-                weights_of: dict[Rank, dict[int, float]] | None = None) -> dict[int, float]:
+                of_rank: dict[Rank, RankChances] | None = None) -> dict[int, float]:
         """:meth:`chances`, with this seat holding its own cards surely."""
         if card in state.hands[self.seat]:
             return {self.seat: 1.0}
-        return self.chances(state, card, free, weights_of)
+        return self.chances(state, card, free, of_rank)
 
 
 class CountingPolicy:
@@ -344,11 +365,11 @@ class CountingPolicy:
         free = counter.free_places(state)
         best: list[tuple[int, Rank, Card | None]] = []
         best_score = -1.0
-        weights_of: dict[Rank, dict[int, float]] = {}
+        of_rank: dict[Rank, RankChances] = {}
         for rank, card in items:
             wanted = ((card,) if card is not None else
                       [c for c in lk.cards_of_rank[rank] if c not in hand])
-            chances = [counter.chances(state, c, free, weights_of) for c in wanted]
+            chances = [counter.chances(state, c, free, of_rank) for c in wanted]
             for target in whom:
                 missing = 1.0
                 for chance in chances:
@@ -370,12 +391,12 @@ class CountingPolicy:
         team = engine.team(state, seat)
         free = counter.free_places(state)
         best: tuple[float, Claim] | None = None
-        weights_of: dict[Rank, dict[int, float]] = {}
+        of_rank: dict[Rank, RankChances] = {}
         for name in engine.open_sets(state):
             placed: dict[int, list[Card]] = {}
             likelihood = 1.0
             for card in counter.sorted_sets[name]:
-                chances = counter.holders(state, card, free, weights_of)
+                chances = counter.holders(state, card, free, of_rank)
                 shares = [chances.get(s, 0.0) for s in team]
                 share = max(shares)
                 holder = team[shares.index(share)]  # the first likeliest
