@@ -132,6 +132,24 @@ def make_policies(engine: Engine, names: Sequence[str]) -> list[Policy]:
     return out
 
 
+class RankChances:
+    """A rank's weights for one choice (:meth:`CardCounter.rank_weights`), and the
+    chances of its cards that no seat is known to lack, once worked out."""
+
+    __slots__ = ("unbarred", "weights")
+
+    def __init__(self, weights: dict[int, float]) -> None:
+        self.weights = weights
+        self.unbarred: dict[int, float] | None = None
+
+
+def _shares(weights: dict[int, float], stock: int) -> dict[int, float]:
+    """Each seat's chance of holding a card, from its weight; the ``stock`` cards take
+    the rest."""
+    total = sum(weights.values()) + stock
+    return {seat: w / total for seat, w in weights.items()} if total else {}
+
+
 class CardCounter:
     """What one seat knows of the cards from its hand and the public events."""
 
@@ -145,6 +163,7 @@ class CardCounter:
         self.asked: dict[int, set[Rank]] = {}  # ranks each seat asked for (so holds some)
         self.to_centre = engine.spec.ask.handover is HANDOVER_TO_CENTRE
         self.one_of_rank = engine.spec.ask.handover is HANDOVER_ONE_OF_RANK
+        self.sorted_sets = {name: sorted(cards) for name, cards in self.lk.set_cards.items()}
 
     # -- learning from events ----------------------------------------------------------
 
@@ -209,9 +228,15 @@ class CardCounter:
 
     def _drew_unseen(self, seat: int) -> None:
         """``seat`` took a card nobody saw: it may now hold any card not placed."""
-        for card, seats in self.absent.items():
-            if card not in self.holder:
+        holder, absent = self.holder, self.absent
+        emptied = []
+        for card, seats in absent.items():
+            if card not in holder:
                 seats.discard(seat)
+                if not seats:
+                    emptied.append(card)
+        for card in emptied:  # kept small: no seat is known not to hold it
+            del absent[card]
 
     def _with(self, card: Card, seat: int) -> None:
         self.holder[card] = seat
@@ -220,7 +245,10 @@ class CardCounter:
     def _not_with(self, card: Card, seat: int) -> None:
         if self.holder.get(card) == seat:
             del self.holder[card]
-        self.absent.setdefault(card, set()).add(seat)
+        seats = self.absent.get(card)
+        if seats is None:
+            seats = self.absent[card] = set()
+        seats.add(seat)
 
     def _out(self, cards: Sequence[Card] | frozenset[Card] | tuple[Card, ...]) -> None:
         for card in cards:
@@ -231,17 +259,20 @@ class CardCounter:
 
     def free_places(self, state: GameState) -> dict[int, int]:
         """How many cards each other seat holds that this seat cannot name."""
-        free = {seat: state.hand_size(seat) for seat in range(len(state.players))
+        hands, unknown = state.hands, state.unknown
+        free = {seat: len(hands[seat]) + unknown[seat] for seat in range(len(hands))
                 if seat != self.seat}
         for seat in self.holder.values():
             free[seat] = free.get(seat, 0) - 1
         return free
 
-    def chances(self, state: GameState, card: Card,
-                free: dict[int, int] | None = None) -> dict[int, float]:
+    def chances(self, state: GameState, card: Card, free: dict[int, int] | None = None,
+                of_rank: dict[Rank, RankChances] | None = None) -> dict[int, float]:
         """How likely each other seat holds ``card`` (the stock takes the rest), given
         the seats' ``free_places``; a card in this seat's hand or out of play is with
-        nobody else."""
+        nobody else. ``of_rank`` keeps, for the next card of a rank with the same
+        ``free``, the rank's weights and the chances of a card nobody is known to lack
+        (read them only: they are shared)."""
         if card in state.hands[self.seat] or card in self.gone:
             return {}
         known = self.holder.get(card)
@@ -249,22 +280,38 @@ class CardCounter:
             return {known: 1.0}
         if free is None:
             free = self.free_places(state)
-        absent = self.absent.get(card, ())
         rank = self.lk.rank[card]
-        weights = {}
-        for seat, places in free.items():
-            if places > 0 and seat not in absent:
-                asked = self.asked.get(seat)
-                weights[seat] = places * (ASKED_WEIGHT if asked and rank in asked else 1)
-        total = sum(weights.values()) + len(state.stock)
-        return {seat: w / total for seat, w in weights.items()} if total else {}
+        kept = of_rank.get(rank) if of_rank is not None else None
+        if kept is None:
+            kept = RankChances(self.rank_weights(rank, free))
+            if of_rank is not None:
+                of_rank[rank] = kept
+        absent = self.absent.get(card)
+        if absent:
+            return _shares({seat: w for seat, w in kept.weights.items() if seat not in absent},
+                           len(state.stock))
+        if kept.unbarred is None:
+            kept.unbarred = _shares(kept.weights, len(state.stock))
+        return kept.unbarred
 
-    def holders(self, state: GameState, card: Card,
-                free: dict[int, int] | None = None) -> dict[int, float]:
+    def rank_weights(self, rank: Rank, free: dict[int, int]) -> dict[int, float]:
+        """How much each other seat with ``free`` places weighs as the holder of a card
+        of ``rank``: its free places, more for a seat that asked for the rank (before the
+        seats known not to hold the card are left out)."""
+        asked = self.asked
+        weights: dict[int, float] = {}
+        for seat, places in free.items():
+            if places > 0:
+                ranks = asked.get(seat)
+                weights[seat] = places * (ASKED_WEIGHT if ranks and rank in ranks else 1)
+        return weights
+
+    def holders(self, state: GameState, card: Card, free: dict[int, int] | None = None,
+                of_rank: dict[Rank, RankChances] | None = None) -> dict[int, float]:
         """:meth:`chances`, with this seat holding its own cards surely."""
         if card in state.hands[self.seat]:
             return {self.seat: 1.0}
-        return self.chances(state, card, free)
+        return self.chances(state, card, free, of_rank)
 
 
 class CountingPolicy:
@@ -318,10 +365,11 @@ class CountingPolicy:
         free = counter.free_places(state)
         best: list[tuple[int, Rank, Card | None]] = []
         best_score = -1.0
+        of_rank: dict[Rank, RankChances] = {}
         for rank, card in items:
             wanted = ((card,) if card is not None else
                       [c for c in lk.cards_of_rank[rank] if c not in hand])
-            chances = [counter.chances(state, c, free) for c in wanted]
+            chances = [counter.chances(state, c, free, of_rank) for c in wanted]
             for target in whom:
                 missing = 1.0
                 for chance in chances:
@@ -343,13 +391,15 @@ class CountingPolicy:
         team = engine.team(state, seat)
         free = counter.free_places(state)
         best: tuple[float, Claim] | None = None
+        of_rank: dict[Rank, RankChances] = {}
         for name in engine.open_sets(state):
             placed: dict[int, list[Card]] = {}
             likelihood = 1.0
-            for card in sorted(engine.lookups.set_cards[name]):
-                chances = counter.holders(state, card, free)
-                holder = max(team, key=lambda s: chances.get(s, 0.0))
-                share = chances.get(holder, 0.0)
+            for card in counter.sorted_sets[name]:
+                chances = counter.holders(state, card, free, of_rank)
+                shares = [chances.get(s, 0.0) for s in team]
+                share = max(shares)
+                holder = team[shares.index(share)]  # the first likeliest
                 if proven and share < 1 - 1e-9:
                     break
                 likelihood *= share

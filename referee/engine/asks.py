@@ -42,23 +42,23 @@ def _any_unlaid(state: GameState, lk: Lookups, cards: frozenset[Card]) -> bool:
 
 def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
     """Why ``ask`` breaks the rules whatever the cards, or None (turn aside)."""
-    spec, name = lk.spec, state.players
+    spec, name, rules = lk.spec, state.players, lk.spec.ask
     if not spec.has_asks:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} nobody asks; a turn plays a card")
     asker, target = name[ask.player], name[ask.target]
     if ask.target == ask.player:
         return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
-    if (spec.ask.target is TARGET_OPPONENT
+    if (rules.target is TARGET_OPPONENT
             and state.teams[ask.target] == state.teams[ask.player]):
         return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
                             "asks go to opponents only")
-    if spec.ask.target_needs_cards and state.hand_size(ask.target) == 0:
+    if rules.target_needs_cards and state.hand_size(ask.target) == 0:
         return RefereeError(
             Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
-    if spec.ask.item is ASK_FOR_CARD and ask.card is None:
+    if rules.item is ASK_FOR_CARD and ask.card is None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
                             "with its suit, not a rank")
-    if spec.ask.item is ASK_FOR_RANK and ask.card is not None:
+    if rules.item is ASK_FOR_RANK and ask.card is not None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
                             f"not a card: ask for {ask.rank}")
     if ask.card is not None:
@@ -299,7 +299,9 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
     hold = spec.ask.must_hold
     if spec.ask.item is ASK_FOR_RANK and hold is HOLDING_SAME_RANK:
         out, set_name, rank = state.finished, lk.set_name, lk.rank
-        return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
+        if out and not out.isdisjoint(map(set_name.__getitem__, held)):
+            return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
+        return [(r, None) for r in sorted(set(map(rank.__getitem__, held)))]  # every set open
     if hold is HOLDING_SAME_RANK:
         pool = [c for r in {lk.rank[c] for c in held} for c in lk.cards_of_rank[r]]
     elif hold is HOLDING_SAME_SET:
@@ -311,15 +313,15 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
     if spec.ask.item is ASK_FOR_RANK:
         return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})]
     items: list[tuple[Rank, Card | None]] = []
-    may_hold_card = spec.ask.may_hold_card
+    may_hold_card, centre, rank = spec.ask.may_hold_card, state.centre, lk.rank
     for card in lk.in_deck_order(pool):
-        if (card in sure and not may_hold_card) or card in state.centre:
+        if (card in sure and not may_hold_card) or card in centre:
             continue
         if card in held and (hold is HOLDING_SAME_RANK or (
                 hold is HOLDING_SAME_SET and not may_hold_card)) and not _holds_another(
                 lk, held, card, hold is HOLDING_SAME_RANK):
             continue  # held only if it is the card asked for: no card left to ask with
-        items.append((lk.rank[card], card))
+        items.append((rank[card], card))
     return items
 
 

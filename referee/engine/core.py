@@ -119,7 +119,8 @@ class Engine:
             Show: partial(claims.show_facts, lk),
             Play: partial(plays.play_facts, lk),
         }
-        self._facts_seen: dict[object, list[Fact]] = {}
+        self._facts_seen: dict[tuple[int, int, int], tuple[object, object, object,
+                                                           tuple[str, ...], list[Fact]]] = {}
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
@@ -301,7 +302,8 @@ class Engine:
         phase, kind = state.phase, type(move)
         if phase is PHASE_OVER and not (kind is Show and state.revealed):
             return RefereeError(Kind.OVER, "the game is already over")  # shows may follow
-        if phase in _DEMANDS and kind not in _DEMANDS[phase]:  # the claim that ended it
+        demanded = _DEMANDS.get(phase)
+        if demanded is not None and kind not in demanded:  # the claim that ended it
             return self._demand(state)
         return self._rule_checks[kind](state, move)
 
@@ -332,9 +334,10 @@ class Engine:
         return self._own_play_violation(state, move)
 
     def _ask_violation(self, state: GameState, move: Ask | Question) -> RefereeError | None:
-        due = self._waiting(state)
-        if due is not None:
-            return due
+        if state.phase is not PHASE_ASK:
+            due = self._waiting(state)
+            if due is not None:
+                return due
         if move.player != state.turn:
             name = state.players
             return RefereeError(Kind.TURN, f"it is {name[state.turn]}'s turn, "
@@ -378,16 +381,22 @@ class Engine:
             return []
         if kind not in self._same_facts:
             return maker(state, move)
-        # the same move (an answer: after the same ask or question) says the same of the
-        # cards
-        key: tuple[object, ...] = ((state.players, move) if kind is Ask else
-                                   (state.players, move, state.asking, state.questioning))
+        # The same move (an answer: after the same ask or question) says the same of the
+        # cards to the same players. It is remembered by the identity of the move and of
+        # the ask or question it answers (the resolver hands out one object for the same
+        # words): the entry keeps them alive, so no id is reused while it is remembered,
+        # and equal objects made apart only cost their facts made again.
+        asking, questioning = (None, None) if kind is Ask else (state.asking,
+                                                                state.questioning)
+        key = (id(move), id(asking), id(questioning))
         found = self._facts_seen.get(key)
-        if found is None:
-            if len(self._facts_seen) > 50_000:
-                self._facts_seen.clear()
-            found = self._facts_seen[key] = maker(state, move)
-        return found
+        if found is not None and found[3] == state.players:
+            return found[4]
+        if len(self._facts_seen) > 50_000:
+            self._facts_seen.clear()
+        facts = maker(state, move)
+        self._facts_seen[key] = (move, asking, questioning, state.players, facts)
+        return facts
 
     def apply(self, state: GameState, move: Move) -> None:
         """Play a legal ``move``, changing ``state``."""

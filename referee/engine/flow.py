@@ -99,8 +99,9 @@ def whole_sets(lk: Lookups, state: GameState, seat: int,
         return [s.name for s in lk.spec.sets
                 if not state.decided(s.name) and s.cards <= reach and s.cards & hand]
     if rule is LAY_DOWN_IN_TURN:
+        out = state.finished
         return [s.name for s in lk.spec.sets
-                if not state.decided(s.name) and len(s.cards & hand) >= s.needed]
+                if s.name not in out and len(s.cards & hand) >= s.needed]
     waited = state.laying.get(seat, ()) if state.phase is PHASE_LAY else ()
     return [s.name for s in lk.spec.sets if s.name in waited and len(s.cards & hand) >= s.needed]
 
@@ -124,9 +125,15 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` may ask anyone (:func:`targets`, mostly without listing them)."""
     ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
+    needs_cards = ask.target_needs_cards
     if ask.target is TARGET_OPPONENT:
-        return bool(targets(lk, state, seat))
-    if not ask.target_needs_cards:
+        teams = state.teams
+        side = teams[seat]
+        for t in range(len(hands)):  # not targets(): no list built per call
+            if teams[t] != side and (not needs_cards or hands[t] or unknown[t]):
+                return True
+        return False
+    if not needs_cards:
         return len(hands) > 1
     for t in range(len(hands)):  # noqa: SIM110 (a loop: no generator per call)
         if t != seat and (hands[t] or unknown[t]):

@@ -87,7 +87,7 @@ def _may_be_whole(state: GameState, seat: int, members: frozenset[Card], needed:
 def known_whole_set(lk: Lookups, state: GameState) -> LayDown | None:
     """A set the known cards show whole in a hand that must lay it down now."""
     for seat, names in state.laying.items():
-        for name in sorted(names, key=lambda n: min(lk.position[c] for c in lk.set_cards[n])):
+        for name in sorted(names, key=lk.set_position.__getitem__):
             held = lk.set_cards[name] & state.hands[seat]
             needed = lk.set_needed[name]
             if len(held) >= needed:

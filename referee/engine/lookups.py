@@ -41,6 +41,8 @@ class Lookups:
         self.cards_of_rank = {r: frozenset(cs) for r, cs in cards_of_rank.items()}
         self.rank_in_order = {r: tuple(cs) for r, cs in cards_of_rank.items()}  # deck order
         self.position = {card: i for i, card in enumerate(spec.cards)}
+        self.set_position = {name: min((self.position[c] for c in cards), default=0)  # first card
+                             for name, cards in self.set_cards.items()}
         self.points = {s.name: spec.points_by_set.get(
             s.name, spec.points_by_kind.get(s.kind, spec.points_per_set)) for s in spec.sets}
         self.deck = frozenset(spec.cards)

@@ -223,11 +223,14 @@ class Session:
                                    f"with 'hand {self.hand + 1}'", event.span)
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
         move = self.resolver.move(event, self.state)
-        if (kind is EVENT_BOOK and self.state.phase is PHASE_LAY and not self.state.hidden
-                and self.engine.violation(self.state, move) is not None):
-            self.fill_forced(event.span)  # lay what the cards did complete, then judge the line
-            if self.state.over:
-                raise RefereeError(Kind.OVER, "the game is already over", event.span)
+        if kind is EVENT_BOOK and self.state.phase is PHASE_LAY and not self.state.hidden:
+            if self.engine.violation(self.state, move) is not None:
+                self.fill_forced(event.span)  # lay what the cards did complete, then judge
+                if self.state.over:  # the line
+                    raise RefereeError(Kind.OVER, "the game is already over", event.span)
+            elif self.knowledge is None and not self._trusting:
+                self._play_move(move, event.span, judged=True)  # every card is known
+                return
         self._play_move(move, event.span)
 
     def _fits(self, event: Event) -> bool:
@@ -298,40 +301,20 @@ class Session:
             if not (open_question and waiting):
                 raise
 
-    def _play_move(self, move: Move, span: Span) -> None:
-        """Check ``move`` against the rules and the cards, then play it."""
-        state, engine = self.state, self.engine
-        problem = engine.rule_violation(state, move)
-        if problem is not None:
-            raise problem.located(span)
-        model = self.knowledge
-        unsettled = []
-        counted: Fact | None = None  # the first fact the counts and known cards rule out
-        for fact in () if self._trusting else engine.facts(state, move):
-            verdict = decide(state, fact)
-            if verdict is True:
-                continue
-            if verdict is False:
-                if model is None:
-                    raise fact.error(state).located(span)
-                counted = counted or fact
-            unsettled.append(fact)
-        if model is not None:
-            undecided = len(model.undecided)
-            if not model.add(span.line, unsettled):
-                from referee.transcript.contradictions import contradiction  # only when refused
-
-                error = contradiction(model.explain(), span, state, engine.lookups)
-                model.undo()
-                raise error
-            if counted is not None:  # the model allows it only for facts the table set aside
-                model.undo()
-                from referee.transcript.contradictions import miscounted
-
-                raise miscounted(state, counted).located(span)
-            if len(model.undecided) > undecided:
-                self.notes.append((span.line, "no solver settled in its time whether a deal "
-                                   "explains this event; the referee goes on as if one does"))
+    def _play_move(self, move: Move, span: Span, *, judged: bool = False) -> None:
+        """Check ``move`` against the rules and the cards (unless ``judged`` already, at
+        an open table), then play it."""
+        state, engine, model = self.state, self.engine, self.knowledge
+        if not judged:
+            problem = engine.rule_violation(state, move)
+            if problem is not None:
+                raise problem.located(span)
+            if model is not None:
+                self._judge_unseen(move, span, model)
+            elif not self._trusting:  # an open deal: the known cards decide every fact
+                for fact in engine.facts(state, move):
+                    if decide(state, fact) is False:
+                        raise fact.error(state).located(span)
         before = state.copy() if self._trusting else state
         engine.apply(state, move)
         if self._trusting and (unreachable := count_problem(
@@ -351,6 +334,35 @@ class Session:
             claim, judgement = state.judged
             self.notes.append((self._claim_line, bounded(describe_judgement(
                 state, claim, judgement, self.game.side_names))))
+
+    def _judge_unseen(self, move: Move, span: Span, model: Knowledge) -> None:
+        """Check what ``move`` says of the cards against the known cards and, for the
+        cards nobody has seen, the knowledge model (which keeps what it allows)."""
+        state, engine = self.state, self.engine
+        unsettled = []
+        counted: Fact | None = None  # the first fact the counts and known cards rule out
+        for fact in () if self._trusting else engine.facts(state, move):
+            verdict = decide(state, fact)
+            if verdict is True:
+                continue
+            if verdict is False:
+                counted = counted or fact
+            unsettled.append(fact)
+        undecided = len(model.undecided)
+        if not model.add(span.line, unsettled):
+            from referee.transcript.contradictions import contradiction  # only when refused
+
+            error = contradiction(model.explain(), span, state, engine.lookups)
+            model.undo()
+            raise error
+        if counted is not None:  # the model allows it only for facts the table set aside
+            model.undo()
+            from referee.transcript.contradictions import miscounted
+
+            raise miscounted(state, counted).located(span)
+        if len(model.undecided) > undecided:
+            self.notes.append((span.line, "no solver settled in its time whether a deal "
+                               "explains this event; the referee goes on as if one does"))
 
     def _new_hand(self, event: Event) -> None:
         game = self.game
