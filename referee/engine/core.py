@@ -258,6 +258,14 @@ class Engine:
         forced = self.forced_move(state)
         return [forced] if forced is not None else []
 
+    def named(self, state: GameState, move: Move) -> Move:
+        """``move`` as the known cards make it, before it is played: a draw written
+        without its card, from a stock whose order is known, names the card it takes."""
+        if (move.__class__ is Draw and move.card is None
+                and state.phase in DRAWING and state.stock and not state.hidden):
+            return Draw(move.player, state.stock[-1])
+        return move
+
     def forced_move(self, state: GameState) -> Move | None:
         """The one move the cards dictate (an answer, a draw, a turn-up, a set laid at
         once, a pass with one taker), when the referee knows it."""

@@ -316,6 +316,7 @@ class Session:
                     if decide(state, fact) is False:
                         raise fact.error(state).located(span)
         before = state.copy() if self._trusting else state
+        written = move if self.record is None else engine.named(state, move)
         engine.apply(state, move)
         if self._trusting and (unreachable := count_problem(
                 state, before, engine.facts(before, move), engine.lookups.set_cards)):
@@ -325,7 +326,7 @@ class Session:
             if not self._undoable:
                 model.seal()  # a check never takes an event back: keep nothing per event
         if self.record is not None:
-            self.record.add(span.line, move)
+            self.record.add(span.line, written)
             if self._trusting:
                 self._trusted.add(len(self.record.played) - 1)
         if move.__class__ is Claim:
