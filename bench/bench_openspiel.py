@@ -3,12 +3,15 @@ and ISMCTS self-play through ``pyspiel.load_game("referee(...)")``, and
 ``resample_from_infostate`` calls per second.
 
 Usage: python bench/bench_openspiel.py [--games 5] [--seed 2026] [--simulations 2 8]
+                                       [--rules go-fish:2 authors:4 ...]
 
 Needs the ``openspiel`` extra. ISMCTS uses OpenSpiel's random-rollout evaluator (one
 rollout per simulation), so one simulation costs about one random game from that
 point; resampling is timed at the decisions of random games, once for each decision
 of the player to move (the first call at a decision builds the seat's knowledge
-model; the rest reuse it, as a search does).
+model; the rest reuse it, as a search does). After each rule file it prints how the
+resampling of all its runs went: calls, deals rejected on replay per call, and the
+calls that fell back (no new deal fitted within its walks).
 """
 
 from __future__ import annotations
@@ -64,9 +67,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--simulations", type=int, nargs="*", default=[2, 8])
+    parser.add_argument("--rules", nargs="*", metavar="NAME:PLAYERS",
+                        default=[f"{name}:{players}" for name, players in CASES])
     args = parser.parse_args()
     print(f"{'rules':12} {'players':>7} {'policy':>10} {'games/s':>9} {'decisions':>9}")
-    for name, players in CASES:
+    for case in args.rules:
+        name, _, players_text = case.partition(":")
+        players = int(players_text)
         game = pyspiel.load_game(f"referee(rules={name},players={players})")
         rng = random.Random(args.seed)
         start = time.perf_counter()
@@ -87,6 +94,10 @@ def main() -> None:
                   f"{games / spent:>9.3f} {decisions / games:>9.0f}")
         print(f"{name:12} {players:>7} {'resample':>10} "
               f"{resamples_per_second(game, rng):>9.1f} calls/s")
+        counts = game.resample_counts
+        print(f"{name:12} {players:>7} {'fallbacks':>10} {counts.fallbacks} of {counts.calls}"
+              f" calls ({counts.repeated} repeated a sample, {counts.true_state} the true"
+              f" state); {counts.rejected / max(1, counts.calls):.2f} deals rejected a call")
 
 
 if __name__ == "__main__":
