@@ -270,10 +270,7 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         p.prefix = []
         p.options = p.candidates = None
         p.moves.append(move)
-        seen = seen_by_each(game.engine, game.names, state, move)
-        p.seen.append(seen)
-        p.story = [story + "".join(f"{line}\n" for line in lines)
-                   for story, lines in zip(p.story, seen, strict=True)]
+        p.seen.append(seen_by_each(game.engine, game.names, state, move))
         game.engine.apply(state, move)
 
     # -- OpenSpiel's verbs -----------------------------------------------------------
@@ -438,7 +435,8 @@ class Progress:
         self.state: GameState | None = None
         self.moves: list[Move] = []  # every move played, forced ones too
         self.seen: list[tuple[tuple[str, ...], ...]] = []  # each move as each seat saw it
-        self.story = [""] * len(game.names)  # each seat's seen lines so far, joined
+        # each seat's seen lines joined, as far as the moves it counts (grown when asked)
+        self.story: list[tuple[int, str]] = [(0, "")] * len(game.names)
         self.infostates: dict[int, str] = {}  # each seat's information state, once asked
         self.decisions: list[Token] = []  # every token a player chose
         self.prefix: list[Token] = []  # the tokens of the move being chosen

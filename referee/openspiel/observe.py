@@ -56,6 +56,17 @@ def view_line(state: RefereeState, seat: int) -> str:
             f" | turn {game.names[now.turn]} | choosing {chosen or '-'}")
 
 
+def story(state: RefereeState, seat: int) -> str:
+    """Every move so far as ``seat`` saw it, a line each: the part written before is
+    kept by the state, and only the moves since are added."""
+    p = state.p
+    counted, text = p.story[seat]
+    if counted < len(p.seen):
+        text += "".join(f"{line}\n" for each in p.seen[counted:] for line in each[seat])
+        p.story[seat] = (len(p.seen), text)
+    return text
+
+
 def information_state(state: RefereeState, seat: int) -> str:
     """The hand's story from ``seat``'s chair (kept by the state until it changes)."""
     p = state.p
@@ -66,7 +77,7 @@ def information_state(state: RefereeState, seat: int) -> str:
         found = f"{p.game.names[seat]}: dealing, {len(p.deck)} cards dealt"
     else:
         dealt = " ".join(p.game.engine.lookups.in_deck_order(p.dealt[0][seat]))
-        found = f"dealt {dealt}\n{p.story[seat]}{view_line(state, seat)}"
+        found = f"dealt {dealt}\n{story(state, seat)}{view_line(state, seat)}"
     p.infostates[seat] = found
     return found
 
