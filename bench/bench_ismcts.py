@@ -47,7 +47,7 @@ def share(name: str, players: int, games: int, ismcts: str) -> str:
                        if side in sides)
     spent = time.process_time() - start
     low, high = wilson(won, 2 * games)
-    return (f"| {name} | {players} | {ismcts} | {won:g} of {2 * games} | "
+    return (f"| {name} | {players} | {ismcts} | {won:.4g} of {2 * games} | "
             f"{won / (2 * games):.1%} ({low:.1%} to {high:.1%}) | {fair:.0%} | "
             f"{spent / (2 * games):.1f} | {moves / (2 * games):.0f} |")
 
