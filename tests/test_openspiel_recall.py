@@ -14,7 +14,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-import referee.openspiel  # noqa: E402  (registers the game)
+import referee.openspiel  # noqa: E402, F401  (registers the game)
 from referee.engine.moves import Ask, Question  # noqa: E402
 from referee.openspiel import resample as resampling  # noqa: E402
 from referee.openspiel.observe import info_tensor_size, item_count, tensor_size  # noqa: E402
