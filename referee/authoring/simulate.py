@@ -204,7 +204,8 @@ def _play_hand(
         if replaced and lines is not None:
             lines += [f"{names[move.player]} draws"] * (state.stock_taken - taken)
         moves += 1
-        if len(laid_order) != lead.marker or (follow_plays and type(move) is Play):
+        if len(laid_order) != lead.marker or (
+                follow_plays and type(move) is Play and move.groups):  # only captures pile
             lead.after(state, moves)
     return _Hand(state, moves, stopped, lead.result(moves))
 
@@ -238,9 +239,9 @@ class _LeadWatch:
         if self.piles_score:
             for side, pile in enumerate(state.piles):
                 if len(pile) != piled[side]:
-                    changed = True
-                    for card in pile[piled[side]:]:
-                        scores[side] += self.card_points[card]
+                    gained = sum(self.card_points[card] for card in pile[piled[side]:])
+                    changed = changed or gained != 0  # cards worth nothing move no lead
+                    scores[side] += gained
                     piled[side] = len(pile)
         if not changed:
             return

@@ -50,6 +50,7 @@ class Vocabulary:
         self.names = tuple(names)
         words: list[str] = list(VERBS)
         self.verb = {verb: index for index, verb in enumerate(VERBS)}
+        self.claim_verb, self.ask_verb = self.verb["claims"], self.verb["asks"]
         self.seat_base = len(words)
         words += [*names, *(f"seat {s}" for s in range(len(names), MAX_SEATS))]
         self.rank_base = len(words)
@@ -89,6 +90,11 @@ class Vocabulary:
 
     def tokens(self, move: Move) -> tuple[Token, ...]:
         """The token sequence of a move (a claim's is built step by step instead)."""
+        if type(move) is Ask:  # most moves: the fast way
+            card = move.card
+            return (self.ask_verb, self.seat_base + move.target,
+                    self.card_base + self._card_index[card] if card is not None
+                    else self.rank_base + self._rank_index[move.rank])
         verb = self.verb
         cards = self.card
         end = verb["end"]
@@ -127,6 +133,16 @@ class Vocabulary:
         if isinstance(move, EndLaying | NothingLaid):
             return (end,)
         raise AssertionError(f"no tokens for {move!r}")
+
+    def ask_item(self, move: Ask) -> int:
+        """The item an ask names, counted from the first rank (ranks, then cards)."""
+        if move.card is not None:
+            return self.card_base + self._card_index[move.card] - self.rank_base
+        return self._rank_index[move.rank]
+
+    def topic_index(self, move: Question) -> int:
+        """The question's topic, counted from the first topic."""
+        return self._topic_index[(move.kind, move.value)]
 
     def claim_cards(self, set_name: str) -> tuple[Card, ...]:
         """The cards of a set in deck order: the order a claim places them in."""

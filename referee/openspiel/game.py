@@ -84,6 +84,10 @@ class RefereeGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer = players - 1
         self.vocabulary = Vocabulary(spec, self.names)
         self.sides = self.engine.sides(players)
+        self.card_index = {card: index for index, card in enumerate(spec.cards)}
+        from referee.openspiel.resample import ResampleCounts
+
+        self.resample_counts = ResampleCounts()  # how resampling went (bench/)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.vocabulary),
             max_chance_outcomes=len(spec.cards),
@@ -123,13 +127,12 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: RefereeGame) -> None:
         super().__init__(game)
-        self.p = Progress()
+        self.p = Progress(game)
 
     @property
     def referee_game(self) -> RefereeGame:
         """The game this state belongs to."""
-        game: RefereeGame = self.get_game()
-        return game
+        return self.p.game
 
     # -- the engine underneath ---------------------------------------------------
 
@@ -149,26 +152,37 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
     def advance(self) -> None:
         """Play every move the cards or the rules leave no choice in, and every token
         all legal moves agree on, until a player has a real choice or the game ends."""
-        state = self.p.state
+        p = self.p
+        state = p.state
         assert state is not None
         while True:
-            self.p.options = None
-            if state.over or self.p.stopped:
+            if state.over or p.stopped:
+                p.options = None
                 return
-            if len(self.p.moves) >= MAX_DECISIONS:
-                self.p.stopped = True
+            if len(p.moves) >= MAX_DECISIONS:
+                p.stopped, p.options = True, None
                 return
             options = self.options()
             if not options:
-                self.p.stopped = True
+                p.stopped, p.options = True, None
                 return
-            nexts = {option[len(self.p.prefix)] for option in options}
-            if len(nexts) > 1:
+            depth = len(p.prefix)
+            token = options[0][depth]
+            if any(option[depth] != token for option in options):
                 return
-            token = nexts.pop()
-            self.p.prefix.append(token)
-            self.p.options = None
-            self._finish_move_if_whole()
+            self._take(token)
+
+    def _take(self, token: Token) -> None:
+        """Add ``token`` to the move being chosen (the options narrowed to those it
+        begins), and play the move if that completes it."""
+        p = self.p
+        depth = len(p.prefix)
+        p.prefix.append(token)
+        if p.options is not None and p.prefix[0] != self.referee_game.vocabulary.claim_verb:
+            p.options = [o for o in p.options if o[depth] == token]
+        else:
+            p.options = None  # a claim's next step is found afresh
+        self._finish_move_if_whole()
 
     def options(self) -> list[tuple[Token, ...]]:
         """The token sequences of the acting player's legal moves that begin with the
@@ -252,10 +266,11 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
             if found is None:
                 return
             move = found
-        self.p.prefix = []
-        self.p.options = self.p.candidates = None
-        self.p.moves.append(move)
-        self.p.seen.append(seen_by_each(game.engine, game.names, state, move))
+        p = self.p
+        p.prefix = []
+        p.options = p.candidates = None
+        p.moves.append(move)
+        p.seen.append(seen_by_each(game.engine, game.names, state, move))
         game.engine.apply(state, move)
 
     # -- OpenSpiel's verbs -----------------------------------------------------------
@@ -286,17 +301,16 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         return [(index, 1.0 / len(left)) for index in left]
 
     def _apply_action(self, action: int) -> None:
-        self.p.witness_cache = {}
-        if self.p.state is None:
-            cards = self.referee_game.spec.cards
-            self.p.deck.append(cards[action])
-            if len(self.p.deck) == len(cards):
+        p = self.p
+        p.witness_cache, p.infostates = {}, {}
+        if p.state is None:
+            cards = p.game.spec.cards
+            p.deck.append(cards[action])
+            if len(p.deck) == len(cards):
                 self.start_hand()
             return
-        self.p.decisions.append(action)
-        self.p.prefix.append(action)
-        self.p.options = None
-        self._finish_move_if_whole()
+        p.decisions.append(action)
+        self._take(action)
         self.advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -307,16 +321,9 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Each player's share of the win (their side's): 1 divided among the winning
         sides, 0 for the rest; all 0 until the game is over."""
-        game = self.referee_game
-        players = len(game.names)
         if not self.is_terminal() or self.p.state is None:
-            return [0.0] * players
-        result = game.engine.outcome(self.p.state)
-        winners = result.winners
-        if not winners:
-            return [0.0] * players
-        return [1.0 / len(winners) if self.p.state.side(seat) in winners else 0.0
-                for seat in range(players)]
+            return [0.0] * len(self.referee_game.names)
+        return shares(self.referee_game, self.p.state)
 
     def rewards(self) -> list[float]:
         """Rewards come at the end only."""
@@ -387,6 +394,17 @@ class RefereeState(pyspiel.State):  # type: ignore[misc]
         return encode(self, player)
 
 
+def shares(game: RefereeGame, state: GameState) -> list[float]:
+    """Each player's share of the win as the game stands: 1 divided among the winning
+    sides, 0 for the rest."""
+    players = len(game.names)
+    winners = game.engine.outcome(state).winners
+    if not winners:
+        return [0.0] * players
+    return [1.0 / len(winners) if state.side(seat) in winners else 0.0
+            for seat in range(players)]
+
+
 class Progress:
     """What changes as a game goes on: the deal so far, the engine's state, the moves
     and tokens played; copied cheaply (OpenSpiel clones a state by deep copy of its
@@ -398,21 +416,28 @@ class Progress:
         "dealt",
         "decisions",
         "deck",
+        "game",
+        "infostates",
         "moves",
         "options",
         "prefix",
         "seen",
         "state",
         "stopped",
+        "story",
         "witness_cache",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, game: RefereeGame) -> None:
+        self.game = game  # shared by every copy: fixed data
         self.deck: list[Card] = []  # the cards in deal order, as chance dealt them
         self.dealt: tuple[list[list[Card]], Sequence[Card], Sequence[Card]] = ([], (), ())
         self.state: GameState | None = None
         self.moves: list[Move] = []  # every move played, forced ones too
         self.seen: list[tuple[tuple[str, ...], ...]] = []  # each move as each seat saw it
+        # each seat's seen lines joined, as far as the moves it counts (grown when asked)
+        self.story: list[tuple[int, str]] = [(0, "")] * len(game.names)
+        self.infostates: dict[int, str] = {}  # each seat's information state, once asked
         self.decisions: list[Token] = []  # every token a player chose
         self.prefix: list[Token] = []  # the tokens of the move being chosen
         self.stopped = False  # no move possible, or the move cap reached
@@ -422,12 +447,13 @@ class Progress:
         self.witness_cache: dict[int, Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
-        copy = Progress()
+        copy = Progress(self.game)
         copy.deck, copy.dealt = list(self.deck), self.dealt
         copy.state = None if self.state is None else self.state.copy()
         copy.moves, copy.decisions = list(self.moves), list(self.decisions)
-        copy.seen = list(self.seen)
+        copy.seen, copy.story = list(self.seen), list(self.story)
+        copy.infostates = dict(self.infostates)
         copy.prefix, copy.stopped = list(self.prefix), self.stopped
-        copy.options, copy.actor = self.options, self.actor
+        copy.options, copy.actor = self.options, self.actor  # options: only replaced
         copy.candidates = self.candidates  # never changed, only replaced
         return copy

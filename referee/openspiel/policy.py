@@ -1,8 +1,9 @@
 """An ISMCTS player for self-play driven through the engine: ``ismcts_policy(N)``.
 
 The policy is given the game as the engine plays it (the deal and the moves so far),
-rebuilds the same game as an OpenSpiel state, lets OpenSpiel's ``ISMCTSBot`` (N
-simulations, one random rollout each) choose the tokens of the next move, and returns
+keeps the same game as an OpenSpiel state (brought up to date at each call), lets
+OpenSpiel's ``ISMCTSBot`` (N simulations, one random rollout each, played by the
+engine: referee/openspiel/rollout.py) choose the tokens of the next move, and returns
 that move. The bot sees only what the seat could know: its search resamples the deal
 from the seat's information state.
 """
@@ -28,14 +29,18 @@ Policy = Callable[[Engine, Sequence[Sequence[Card]], Sequence[Card], Sequence[Ca
 def ismcts_policy(simulations: int) -> Policy:
     """A policy choosing with ISMCTS of ``simulations`` simulations a move: called with
     the engine, the hands dealt, the stock (top first) and centre dealt, the moves
-    played since, and a random source; None when the game is over."""
+    played since, and a random source; None when the game is over. It keeps the
+    OpenSpiel state of the game it last played and brings it up to date with the
+    moves played since, so a game is replayed into the bridge once, not at each call."""
     import numpy as np
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts
 
     import referee.openspiel  # noqa: F401  (registers the game)
     from referee.openspiel.game import RefereeGame
+    from referee.openspiel.rollout import EngineRolloutEvaluator
 
     games: dict[tuple[int, int], RefereeGame] = {}
+    kept: list[Any] = []  # [deal, state] of the game being played
 
     def choose(engine: Engine, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
                centre: Sequence[Card], moves: Sequence[Move], rng: random.Random
@@ -44,15 +49,18 @@ def ismcts_policy(simulations: int) -> Policy:
         game = games.get(key)
         if game is None:
             game = games[key] = RefereeGame.for_spec(engine.spec, len(hands))
-        state = rebuild(game, hands, stock, centre, moves)
+        deal = (key, tuple(map(tuple, hands)), tuple(stock), tuple(centre))
+        if not kept or kept[0] != deal or not _continues(kept[1], moves):
+            kept[:] = [deal, dealt_state(game, hands, stock, centre)]
+        state = kept[1]
+        catch_up(state, moves)
         if len(state.p.moves) > len(moves):
             forced: Move = state.p.moves[len(moves)]  # the bridge played it already
             return forced
         if state.is_terminal():
             return None
         seed = rng.randrange(2**31)
-        evaluator = mcts.RandomRolloutEvaluator(
-            n_rollouts=1, random_state=np.random.RandomState(seed))
+        evaluator = EngineRolloutEvaluator(random.Random(seed))
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
                                random_state=np.random.RandomState(seed))
         played = len(state.p.moves)
@@ -64,9 +72,16 @@ def ismcts_policy(simulations: int) -> Policy:
     return choose
 
 
-def rebuild(game: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
-            centre: Sequence[Card], moves: Sequence[Move]) -> Any:
-    """The OpenSpiel state of a game dealt so, after ``moves`` (forced ones included)."""
+def _continues(state: Any, moves: Sequence[Move]) -> bool:
+    """Whether ``moves`` go on from the moves ``state`` has played (or it from them)."""
+    mine = state.p.moves
+    shared = min(len(mine), len(moves))
+    return shared == 0 or mine[shared - 1] == moves[shared - 1]
+
+
+def dealt_state(game: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                centre: Sequence[Card]) -> Any:
+    """The OpenSpiel state of a game just dealt so (the forced moves played)."""
     order = game.engine._deal_order(len(game.names), game.dealer)
     held = [iter(hand) for hand in hands]
     deck = [*(next(held[seat]) for seat in order), *centre, *stock]
@@ -74,14 +89,19 @@ def rebuild(game: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
     state = game.new_initial_state()
     for card in deck:
         state.apply_action(index[card])
-    tokens = game.vocabulary.tokens
-    for number, move in enumerate(moves):
+    return state
+
+
+def catch_up(state: Any, moves: Sequence[Move]) -> None:
+    """Play the tokens of each of ``moves`` the state has not played yet (the ones
+    the bridge played as forced are there already)."""
+    tokens = state.referee_game.vocabulary.tokens
+    for number in range(len(state.p.moves), len(moves)):
         if len(state.p.moves) > number:
             continue  # the bridge played it: it was forced
-        wanted = tokens(move)
+        wanted = tokens(moves[number])
         while len(state.p.moves) == number:
             state.apply_action(wanted[len(state.p.prefix)])
-    return state
 
 
 class IsmctsSeat:

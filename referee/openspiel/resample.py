@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.engine.core import Engine
@@ -91,26 +92,64 @@ def _never(state: GameState) -> RefereeError:
     raise AssertionError("the seat's own hand is true of the deal")
 
 
+@dataclass(slots=True)
+class ResampleCounts:
+    """How ``resample_from_infostate`` went, over a game object's life: calls, deals
+    walked to, deals rejected on replay, and fallbacks (no new deal fitted within
+    ``ATTEMPTS`` walks: the call returned the seat's last sample at that state, or,
+    with none yet, the true state)."""
+
+    calls: int = 0
+    walks: int = 0
+    rejected: int = 0
+    repeated: int = 0
+    true_state: int = 0
+
+    @property
+    def fallbacks(self) -> int:
+        """Calls that returned no new deal."""
+        return self.repeated + self.true_state
+
+
+@dataclass(slots=True)
+class SeatSampler:
+    """A seat's sampling at one state: its knowledge model and its last sample."""
+
+    knowledge: Knowledge
+    last: RefereeState | None = None
+
+
 def resample(state: RefereeState, seat: int, rng: random.Random) -> RefereeState:
     """A state ``seat`` cannot tell from ``state``, its deal drawn from the deals that
     explain everything the seat saw."""
     if state.p.state is None:  # still dealing: the seat knows only its own cards dealt
         return _redealt(state, seat, rng)
-    model = state.p.witness_cache.get(seat)
-    if model is None:
-        model = state.p.witness_cache[seat] = seat_knowledge(state, seat)
-        model.witness.rng = rng
-    witness = model.witness
+    counts = state.referee_game.resample_counts
+    counts.calls += 1
+    sampler = state.p.witness_cache.get(seat)
+    if sampler is None:
+        sampler = state.p.witness_cache[seat] = SeatSampler(seat_knowledge(state, seat))
+    witness = sampler.knowledge.witness
+    witness.rng = rng
     hands, stock, centre = state.p.dealt
     seen = information_state(state, seat)
     for _ in range(ATTEMPTS):
+        counts.walks += 1
         witness.wander(WALK_PER_CARD * len(witness.start))
         deck = deal_order(state, witness.start, [len(h) for h in hands], len(stock), centre)
         sample = replay(state, deck)
         if sample is not None and information_state(sample, seat) == seen:
-            return sample
-    copy: RefereeState = state.clone()
-    return copy  # unreachable in practice: the true deal, rather than none
+            sampler.last = sample
+            copy: RefereeState = sample.clone()
+            return copy
+        counts.rejected += 1
+    if sampler.last is not None:
+        counts.repeated += 1
+        again: RefereeState = sampler.last.clone()
+        return again
+    counts.true_state += 1
+    true: RefereeState = state.clone()
+    return true
 
 
 def deal_order(state: RefereeState, start: dict[Card, int], sizes: Sequence[int],
@@ -134,18 +173,35 @@ def deal_order(state: RefereeState, start: dict[Card, int], sizes: Sequence[int]
 
 
 def replay(state: RefereeState, deck: Sequence[Card]) -> RefereeState | None:
-    """A new state dealt ``deck`` with every chosen token played again, or None when
-    some token is not legal there."""
+    """A new state dealt ``deck`` on which every move a player chose in ``state`` is
+    chosen again, token by token (what the new deal forces is played as it forces
+    it), and so is the move being chosen; None when some token is not legal there."""
     game = state.referee_game
-    index = {card: i for i, card in enumerate(game.spec.cards)}
     sample: RefereeState = game.new_initial_state()
     for card in deck:
-        sample.apply_action(index[card])
-    for token in state.p.decisions:
-        if sample.is_terminal() or token not in sample.legal_actions():
+        sample.apply_action(game.card_index[card])
+    tokens = game.vocabulary.tokens
+    for number, move in enumerate(state.p.moves):
+        if len(sample.p.moves) <= number and not _choose(sample, tokens(move), number):
             return None
-        sample.apply_action(token)
+    if not _choose(sample, tuple(state.p.prefix), len(state.p.moves)):
+        return None
     return sample
+
+
+def _choose(sample: RefereeState, wanted: tuple[int, ...], number: int) -> bool:
+    """Choose in ``sample`` the tokens of ``wanted`` not yet taken, while its move
+    ``number`` is being chosen; whether each was legal."""
+    p = sample.p
+    while len(p.moves) == number and len(p.prefix) < len(wanted):
+        depth = len(p.prefix)
+        if sample.is_terminal() or list(wanted[:depth]) != p.prefix:
+            return False
+        token = wanted[depth]
+        if all(option[depth] != token for option in sample.options()):
+            return False
+        sample.apply_action(token)
+    return True
 
 
 def _redealt(state: RefereeState, seat: int, rng: random.Random) -> RefereeState:
@@ -161,8 +217,7 @@ def _redealt(state: RefereeState, seat: int, rng: random.Random) -> RefereeState
     for i in range(len(deck)):
         if i not in mine:
             deck[i] = pool.pop()
-    index = {card: i for i, card in enumerate(game.spec.cards)}
     sample: RefereeState = game.new_initial_state()
     for card in deck:
-        sample.apply_action(index[card])
+        sample.apply_action(game.card_index[card])
     return sample
