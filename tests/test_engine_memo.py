@@ -1,6 +1,6 @@
 """The facts a move states are remembered by the identity of the move and of what it
-answers (referee/engine/core.py, ``Engine.facts``): a remembered list is given back only
-for the same players, and a move built apart, equal or not, gets its own facts."""
+answers (referee/engine/core.py, ``Engine.facts``), or else by its value: a remembered
+list is given back only for the same players and the same ask."""
 
 from __future__ import annotations
 
@@ -54,3 +54,16 @@ def test_equal_moves_built_apart_state_equal_facts() -> None:
     state = started(engine, ("Ann", "Bob", "Cy"))
     made = [reasons(engine, state, ask("2", "2H")) for _ in range(3)]
     assert made[0] and made == [made[0]] * 3
+
+
+def test_moves_made_afresh_find_their_facts_by_value_and_keep_nothing_more() -> None:
+    """An answer the referee fills in is a new object each time: its facts are found by
+    value, and the memo does not grow with every such object (terse transcripts)."""
+    engine = Engine(load_spec(TINY))
+    state = started(engine, ("Ann", "Bob", "Cy"))
+    state.asking = ask("A", "AD")
+    first = engine.facts(state, Refuse(1))
+    kept = len(engine._facts_seen), len(engine._facts_by_value)
+    for _ in range(500):
+        assert engine.facts(state, Refuse(1)) is first
+    assert (len(engine._facts_seen), len(engine._facts_by_value)) == kept

@@ -121,6 +121,7 @@ class Engine:
         }
         self._facts_seen: dict[tuple[int, int, int], tuple[object, object, object,
                                                            tuple[str, ...], list[Fact]]] = {}
+        self._facts_by_value: dict[tuple[object, ...], list[Fact]] = {}
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
@@ -392,17 +393,22 @@ class Engine:
         # The same move (an answer: after the same ask or question) says the same of the
         # cards to the same players. It is remembered by the identity of the move and of
         # the ask or question it answers (the resolver hands out one object for the same
-        # words): the entry keeps them alive, so no id is reused while it is remembered,
-        # and equal objects made apart only cost their facts made again.
+        # words): the entry keeps them alive, so no id is reused while it is remembered.
+        # A move made afresh (an answer the referee fills in) is found by its value.
         asking, questioning = (None, None) if kind is Ask else (state.asking,
                                                                 state.questioning)
         key = (id(move), id(asking), id(questioning))
         found = self._facts_seen.get(key)
         if found is not None and found[3] == state.players:
             return found[4]
-        if len(self._facts_seen) > 50_000:
+        by_value = (state.players, move, asking, questioning)
+        facts = self._facts_by_value.get(by_value)
+        if facts is not None:
+            return facts
+        if len(self._facts_by_value) > 50_000:
             self._facts_seen.clear()
-        facts = maker(state, move)
+            self._facts_by_value.clear()
+        facts = self._facts_by_value[by_value] = maker(state, move)
         self._facts_seen[key] = (move, asking, questioning, state.players, facts)
         return facts
 
