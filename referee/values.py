@@ -21,6 +21,7 @@ from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 FIELDS = "_field_names"  # the class attribute naming a record type's fields, in order
+FRESH = "_made_afresh_by"  # the class attribute of a factory default naming its maker
 
 
 @dataclass_transform(eq_default=True)
@@ -44,18 +45,14 @@ def mutable(cls: type[T]) -> type[T]:
     return _record_type(cls, hashed=False)
 
 
-class _Factory:
-    """A field's default made afresh for each record."""
+def factory(make: type[T]) -> T:
+    """The default of a field that is made afresh for each record: ``factory(list)``.
 
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self.make = make
-
-
-def factory(make: Callable[[], T]) -> T:
-    """The default of a field that is made afresh for each record: ``factory(list)``."""
-    return _Factory(make)  # type: ignore[return-value]
+    The default is an empty instance of a subclass of ``make`` (a list, set or dict
+    type) that names ``make``: of the field's type, as compiled (mypyc) code checks."""
+    fresh: Any = type(f"fresh_{make.__name__}", (make,), {FRESH: staticmethod(make)})
+    made: T = fresh()
+    return made
 
 
 def fields(record: object) -> tuple[str, ...]:
@@ -102,7 +99,7 @@ def _record_type(cls: type[T], hashed: bool) -> type[T]:
 def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, object]
                  ) -> Callable[..., None]:
     """``__init__``, compiled: it sets each field from its argument or its default."""
-    scope: dict[str, object] = {"_FACTORY": _Factory}
+    scope: dict[str, object] = {"_FACTORY": object()}
     parameters, lines = ["self"], []
     for name in names:
         if name not in defaults:
@@ -111,8 +108,8 @@ def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, obje
                                 "one with a default")
             parameters.append(name)
             lines.append(f"self.{name} = {name}")
-        elif isinstance(defaults[name], _Factory):
-            scope[f"_make_{name}"] = defaults[name].make  # type: ignore[attr-defined]
+        elif hasattr(type(defaults[name]), FRESH):
+            scope[f"_make_{name}"] = getattr(type(defaults[name]), FRESH)
             parameters.append(f"{name}=_FACTORY")
             lines.append(f"self.{name} = _make_{name}() if {name} is _FACTORY else {name}")
         else:
