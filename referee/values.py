@@ -24,25 +24,31 @@ FIELDS = "_field_names"  # the class attribute naming a record type's fields, in
 FRESH = "_made_afresh_by"  # the class attribute of a factory default naming its maker
 
 
-@dataclass_transform(eq_default=True)
-def value(cls: type[T]) -> type[T]:
-    """A value built afresh for every event (a move, a place): equal and hashed by its
-    fields, and never changed once built (by convention: some get a last field set
-    just after they are built)."""
-    return _record_type(cls, hashed=True)
+MYPYC = False  # true as mypyc analyses the modules it compiles (--always-true MYPYC)
+if MYPYC:  # record types are dataclasses to mypyc, which compiles them to native classes
+    from dataclasses import dataclass as frozen
+    from dataclasses import dataclass as mutable
+    from dataclasses import dataclass as value
+else:
+    @dataclass_transform(eq_default=True)
+    def value(cls: type[T]) -> type[T]:
+        """A value built afresh for every event (a move, a place): equal and hashed by its
+        fields, and never changed once built (by convention: some get a last field set
+        just after they are built)."""
+        return _record_type(cls, hashed=True)
 
 
-@dataclass_transform(eq_default=True, frozen_default=True)
-def frozen(cls: type[T]) -> type[T]:
-    """An immutable value (mypy refuses an assignment to a field): equal and hashed by
-    its fields."""
-    return _record_type(cls, hashed=True)
+    @dataclass_transform(eq_default=True, frozen_default=True)
+    def frozen(cls: type[T]) -> type[T]:
+        """An immutable value (mypy refuses an assignment to a field): equal and hashed by
+        its fields."""
+        return _record_type(cls, hashed=True)
 
 
-@dataclass_transform(eq_default=True)
-def mutable(cls: type[T]) -> type[T]:
-    """A record whose fields change (a game's state): equal by its fields, unhashable."""
-    return _record_type(cls, hashed=False)
+    @dataclass_transform(eq_default=True)
+    def mutable(cls: type[T]) -> type[T]:
+        """A record whose fields change (a game's state): equal by its fields, unhashable."""
+        return _record_type(cls, hashed=False)
 
 
 def factory(make: type[T]) -> T:
@@ -80,6 +86,8 @@ def replace(record: T, **changes: object) -> T:
 def _record_type(cls: type[T], hashed: bool) -> type[T]:
     """``cls`` made again with slots for its fields and the methods of a record."""
     names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 (not inspect)
+    if "__mypyc_attrs__" in cls.__dict__ or not hasattr(cls, "__dictoffset__") or _native(cls):
+        return _native_record_type(cls, names, hashed)
     if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a record type cannot extend another")
     namespace = {key: item for key, item in cls.__dict__.items()
@@ -147,3 +155,23 @@ def _hash(self: Any) -> int:
 def _repr(self: Any) -> str:
     shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields(self))
     return f"{self.__class__.__qualname__}({shown})"
+
+
+def _native(cls: type) -> bool:
+    """Whether ``cls`` is a class compiled by mypyc (its instances have no ``__dict__``
+    and it has no ``__slots__``)."""
+    return "__slots__" not in cls.__dict__ and cls.__dictoffset__ == 0 and cls.__module__.startswith("referee")
+
+
+def _native_record_type(cls: type[T], names: tuple[str, ...], hashed: bool) -> type[T]:
+    """The methods of a record set on ``cls``, a class mypyc compiled (in place: mypyc
+    keeps the class it made)."""
+    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    for key, item in {FIELDS: names, "__match_args__": names,
+                      "_fields_of": staticmethod(_fields_getter(names)), "__repr__": _repr,
+                      "__init__": _initialiser(cls.__qualname__, names, defaults)}.items():
+        setattr(cls, key, item)
+    if cls.__dict__.get("__eq__") is None:
+        cls.__eq__ = _equal  # type: ignore[assignment,method-assign]
+        cls.__hash__ = _hash if hashed else None  # type: ignore[assignment,method-assign]
+    return cls

@@ -4,8 +4,6 @@ claim won (:class:`Judgement`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.language.cards import Card, Rank
 from referee.values import frozen, value
 
@@ -57,16 +55,6 @@ class LayDown:
     cards: tuple[Card, ...] = ()
 
 
-def _equal_by_key(self: Any, other: object) -> bool:
-    """Equality by ``_key()``, for moves whose parts may come in any order."""
-    return type(other) is type(self) and bool(self._key() == other._key())  # type: ignore[attr-defined]
-
-
-def _hash_by_key(self: Any) -> int:
-    """The hash of ``_key()`` (see :func:`_equal_by_key`)."""
-    return hash(self._key())
-
-
 @value
 class Claim:
     """``player`` claims ``set_name``, saying which teammate holds which of its cards.
@@ -83,8 +71,11 @@ class Claim:
         """The seat the claim puts each card with."""
         return {card: seat for seat, cards in self.holders for card in cards}
 
-    __eq__ = _equal_by_key  # no base class: mypyc compiles record types as Python classes
-    __hash__ = _hash_by_key
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Claim) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def _key(self) -> tuple[int, str, frozenset[tuple[int, Card]]]:
         placed = frozenset((seat, card) for seat, cards in self.holders for card in cards)
@@ -128,8 +119,11 @@ class Play:
     card: Card
     groups: tuple[tuple[Card, ...], ...] = ()
 
-    __eq__ = _equal_by_key
-    __hash__ = _hash_by_key
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def _key(self) -> tuple[int, Card, frozenset[frozenset[Card]]]:
         return self.player, self.card, frozenset(frozenset(g) for g in self.groups)
