@@ -24,8 +24,9 @@ FIELDS = "_field_names"  # the class attribute naming a record type's fields, in
 FRESH = "_made_afresh_by"  # the class attribute of a factory default naming its maker
 
 
-MYPYC = False  # true as mypyc analyses the modules it compiles (--always-true MYPYC)
-if MYPYC:  # record types are dataclasses to mypyc, which compiles them to native classes
+MYPYC = False  # true as mypyc analyses the modules it compiles (build_support/mypyc.ini)
+if MYPYC:  # record types are dataclasses to mypyc, which makes them native classes; it
+    # calls the decorator below on each, which gives it its methods (_native_record_type)
     from dataclasses import dataclass as frozen
     from dataclasses import dataclass as mutable
     from dataclasses import dataclass as value
@@ -86,7 +87,7 @@ def replace(record: T, **changes: object) -> T:
 def _record_type(cls: type[T], hashed: bool) -> type[T]:
     """``cls`` made again with slots for its fields and the methods of a record."""
     names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 (not inspect)
-    if "__mypyc_attrs__" in cls.__dict__ or not hasattr(cls, "__dictoffset__") or _native(cls):
+    if _compiled(cls):
         return _native_record_type(cls, names, hashed)
     if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a record type cannot extend another")
@@ -157,10 +158,10 @@ def _repr(self: Any) -> str:
     return f"{self.__class__.__qualname__}({shown})"
 
 
-def _native(cls: type) -> bool:
-    """Whether ``cls`` is a class compiled by mypyc (its instances have no ``__dict__``
-    and it has no ``__slots__``)."""
-    return "__slots__" not in cls.__dict__ and cls.__dictoffset__ == 0 and cls.__module__.startswith("referee")
+def _compiled(cls: type) -> bool:
+    """Whether ``cls`` is a class mypyc compiled: its instances have no ``__dict__``,
+    though it names no ``__slots__``, as a class written in Python would."""
+    return cls.__dictoffset__ == 0 and "__slots__" not in cls.__dict__
 
 
 def _native_record_type(cls: type[T], names: tuple[str, ...], hashed: bool) -> type[T]:
