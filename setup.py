@@ -45,7 +45,7 @@ def _extensions() -> list[object]:
 
     paths = [f"referee/{module}" for module in COMPILED]
     return list(mypycify(["--config-file", "build_support/mypyc.ini", *paths],
-                         opt_level="3"))
+                         opt_level="3", group_name="referee"))
 
 
 class _BuildPy(build_py):
