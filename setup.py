@@ -44,8 +44,12 @@ def _extensions() -> list[object]:
     from mypyc.build import mypycify
 
     paths = [f"referee/{module}" for module in COMPILED]
-    return list(mypycify(["--config-file", "build_support/mypyc.ini", *paths],
-                         opt_level="3", group_name="referee"))
+    try:
+        return list(mypycify(["--config-file", "build_support/mypyc.ini", *paths],
+                             opt_level="3", group_name="referee"))
+    except (Exception, SystemExit) as error:  # mypyc refused a module: pure Python
+        print(f"referee: mypyc failed ({error}); installing pure Python", file=sys.stderr)
+        return []
 
 
 class _BuildPy(build_py):
