@@ -7,6 +7,13 @@ error, :class:`RefereeError`, a ``ValueError``. Each name is loaded when first u
 so that ``import referee`` (and a cold ``referee check``) stays cheap.
 """
 
+import os as _os
+
+if _os.environ.get("REFEREE_PURE_PYTHON"):  # compiled modules left for their source
+    from referee.compiled import load_source_only
+
+    load_source_only()
+
 TYPE_CHECKING = False  # not typing's: importing typing here would cost a bare import
 if TYPE_CHECKING:
     from referee.api import Problem, Rules, Verdict, check, check_file, load_rules

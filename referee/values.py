@@ -21,41 +21,45 @@ from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 FIELDS = "_field_names"  # the class attribute naming a record type's fields, in order
+FRESH = "_made_afresh_by"  # the class attribute of a factory default naming its maker
 
 
-@dataclass_transform(eq_default=True)
-def value(cls: type[T]) -> type[T]:
-    """A value built afresh for every event (a move, a place): equal and hashed by its
-    fields, and never changed once built (by convention: some get a last field set
-    just after they are built)."""
-    return _record_type(cls, hashed=True)
+MYPYC = False  # true as mypyc analyses the modules it compiles (build_support/mypyc.ini)
+if MYPYC:  # record types are dataclasses to mypyc, which makes them native classes; it
+    # calls the decorator below on each, which gives it its methods (_native_record_type)
+    from dataclasses import dataclass as frozen
+    from dataclasses import dataclass as mutable
+    from dataclasses import dataclass as value
+else:
+    @dataclass_transform(eq_default=True)
+    def value(cls: type[T]) -> type[T]:
+        """A value built afresh for every event (a move, a place): equal and hashed by its
+        fields, and never changed once built (by convention: some get a last field set
+        just after they are built)."""
+        return _record_type(cls, hashed=True)
 
 
-@dataclass_transform(eq_default=True, frozen_default=True)
-def frozen(cls: type[T]) -> type[T]:
-    """An immutable value (mypy refuses an assignment to a field): equal and hashed by
-    its fields."""
-    return _record_type(cls, hashed=True)
+    @dataclass_transform(eq_default=True, frozen_default=True)
+    def frozen(cls: type[T]) -> type[T]:
+        """An immutable value (mypy refuses an assignment to a field): equal and hashed by
+        its fields."""
+        return _record_type(cls, hashed=True)
 
 
-@dataclass_transform(eq_default=True)
-def mutable(cls: type[T]) -> type[T]:
-    """A record whose fields change (a game's state): equal by its fields, unhashable."""
-    return _record_type(cls, hashed=False)
+    @dataclass_transform(eq_default=True)
+    def mutable(cls: type[T]) -> type[T]:
+        """A record whose fields change (a game's state): equal by its fields, unhashable."""
+        return _record_type(cls, hashed=False)
 
 
-class _Factory:
-    """A field's default made afresh for each record."""
+def factory(make: type[T]) -> T:
+    """The default of a field that is made afresh for each record: ``factory(list)``.
 
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self.make = make
-
-
-def factory(make: Callable[[], T]) -> T:
-    """The default of a field that is made afresh for each record: ``factory(list)``."""
-    return _Factory(make)  # type: ignore[return-value]
+    The default is an empty instance of a subclass of ``make`` (a list, set or dict
+    type) that names ``make``: of the field's type, as compiled (mypyc) code checks."""
+    fresh: Any = type(f"fresh_{make.__name__}", (make,), {FRESH: staticmethod(make)})
+    made: T = fresh()
+    return made
 
 
 def fields(record: object) -> tuple[str, ...]:
@@ -83,6 +87,8 @@ def replace(record: T, **changes: object) -> T:
 def _record_type(cls: type[T], hashed: bool) -> type[T]:
     """``cls`` made again with slots for its fields and the methods of a record."""
     names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 (not inspect)
+    if _compiled(cls):
+        return _native_record_type(cls, names, hashed)
     if any(hasattr(base, FIELDS) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a record type cannot extend another")
     namespace = {key: item for key, item in cls.__dict__.items()
@@ -102,7 +108,7 @@ def _record_type(cls: type[T], hashed: bool) -> type[T]:
 def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, object]
                  ) -> Callable[..., None]:
     """``__init__``, compiled: it sets each field from its argument or its default."""
-    scope: dict[str, object] = {"_FACTORY": _Factory}
+    scope: dict[str, object] = {"_FACTORY": object()}
     parameters, lines = ["self"], []
     for name in names:
         if name not in defaults:
@@ -111,8 +117,8 @@ def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, obje
                                 "one with a default")
             parameters.append(name)
             lines.append(f"self.{name} = {name}")
-        elif isinstance(defaults[name], _Factory):
-            scope[f"_make_{name}"] = defaults[name].make  # type: ignore[attr-defined]
+        elif hasattr(type(defaults[name]), FRESH):
+            scope[f"_make_{name}"] = getattr(type(defaults[name]), FRESH)
             parameters.append(f"{name}=_FACTORY")
             lines.append(f"self.{name} = _make_{name}() if {name} is _FACTORY else {name}")
         else:
@@ -150,3 +156,23 @@ def _hash(self: Any) -> int:
 def _repr(self: Any) -> str:
     shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields(self))
     return f"{self.__class__.__qualname__}({shown})"
+
+
+def _compiled(cls: type) -> bool:
+    """Whether ``cls`` is a class mypyc compiled: its instances have no ``__dict__``,
+    though it names no ``__slots__``, as a class written in Python would."""
+    return cls.__dictoffset__ == 0 and "__slots__" not in cls.__dict__
+
+
+def _native_record_type(cls: type[T], names: tuple[str, ...], hashed: bool) -> type[T]:
+    """The methods of a record set on ``cls``, a class mypyc compiled (in place: mypyc
+    keeps the class it made)."""
+    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    for key, item in {FIELDS: names, "__match_args__": names,
+                      "_fields_of": staticmethod(_fields_getter(names)), "__repr__": _repr,
+                      "__init__": _initialiser(cls.__qualname__, names, defaults)}.items():
+        setattr(cls, key, item)
+    if cls.__dict__.get("__eq__") is None:
+        cls.__eq__ = _equal  # type: ignore[assignment,method-assign]
+        cls.__hash__ = _hash if hashed else None  # type: ignore[assignment,method-assign]
+    return cls

@@ -81,7 +81,7 @@ def waiting_for(lk: Lookups, state: GameState) -> list[Card]:
     """The cards of the set claimed that nobody has shown yet."""
     assert state.showing is not None
     members = lk.set_cards[state.showing.set_name]
-    return lk.in_deck_order(members - state.revealed.keys() - set(state.centre))
+    return lk.in_deck_order(members.difference(state.revealed, state.centre))
 
 
 def _resolve(lk: Lookups, state: GameState, claim: Claim) -> None:

@@ -55,24 +55,8 @@ class LayDown:
     cards: tuple[Card, ...] = ()
 
 
-class _EqualByKey:
-    """Equality and hashing by ``_key()``, for moves whose parts may come in any order."""
-
-    __slots__ = ()
-
-    def _key(self) -> object:
-        raise NotImplementedError
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _EqualByKey) and type(other) is type(self) and (
-            self._key() == other._key())
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-
 @value
-class Claim(_EqualByKey):
+class Claim:
     """``player`` claims ``set_name``, saying which teammate holds which of its cards.
 
     Two claims are equal when they put the same cards with the same players, in
@@ -86,6 +70,12 @@ class Claim(_EqualByKey):
     def named_holder(self) -> dict[Card, int]:
         """The seat the claim puts each card with."""
         return {card: seat for seat, cards in self.holders for card in cards}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Claim) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def _key(self) -> tuple[int, str, frozenset[tuple[int, Card]]]:
         placed = frozenset((seat, card) for seat, cards in self.holders for card in cards)
@@ -120,7 +110,7 @@ class Answer:
 
 
 @value
-class Play(_EqualByKey):
+class Play:
     """``player`` plays ``card``, capturing ``groups`` of centre cards (each summing to the
     card's value); with no groups the card goes to the centre. Plays that take the same
     groups, in whatever order, are equal."""
@@ -128,6 +118,12 @@ class Play(_EqualByKey):
     player: int
     card: Card
     groups: tuple[tuple[Card, ...], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def _key(self) -> tuple[int, Card, frozenset[frozenset[Card]]]:
         return self.player, self.card, frozenset(frozenset(g) for g in self.groups)
