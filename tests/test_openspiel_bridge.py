@@ -57,7 +57,7 @@ def play_out(state: object, rng: random.Random, choose: object = None) -> object
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test_passes_and_games_check_legal(name: str) -> None:
     game = load(name, table_size(name))
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     for seed in range(2):
         state = play_out(game.new_initial_state(), random.Random(seed))
         verdict = referee.check(str(state))
