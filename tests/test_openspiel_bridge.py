@@ -125,6 +125,66 @@ def test_strings_and_tensors_never_hold_another_hand() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seats_strings_and_tensors_fit_deals_with_other_hands(name: str) -> None:
+    """No rule file's strings or tensors tell a seat another hand: right after the deal
+    (and the sets laid at once) they name no card another hand holds, and all along the
+    game the deals resampled for the seat hold other hands than the true one while the
+    seat's strings and tensors stay the same (a string that showed a hidden card would
+    fit the true deal alone)."""
+    players = table_size(name)
+    game = load(name, players)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    for seat in range(players):
+        hidden = set().union(*(hand for s, hand in enumerate(state.p.state.hands) if s != seat))
+        for text in (state.information_state_string(seat), state.observation_string(seat)):
+            assert not hidden & set(text.replace("|", " ").split()), text
+    differ = 0
+    for step in range(24):
+        if state.is_terminal():
+            break
+        if step % 8 == 0:
+            for seat in range(players):
+                sample = state.resample_from_infostate(seat, rng.random)
+                assert sample.information_state_string(seat) == \
+                    state.information_state_string(seat)
+                assert sample.observation_string(seat) == state.observation_string(seat)
+                for kind in ("information_state_tensor", "observation_tensor"):
+                    assert getattr(sample, kind)(seat) == getattr(state, kind)(seat)
+                differ += any(mine != theirs for s, (mine, theirs) in enumerate(
+                    zip(sample.p.state.hands, state.p.state.hands, strict=True)) if s != seat)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert differ > 0 and game.resample_counts.true_state == 0
+    _assert_each_seat_saw_what_the_table_saw(state)
+
+
+def _assert_each_seat_saw_what_the_table_saw(state: object) -> None:
+    """Every move in a seat's story is as the table saw it (the engine's ``as_seen``,
+    what a hidden transcript writes), but for cards that came into the seat's hand."""
+    from referee.engine.state import PHASE_OVER
+    from referee.language.spec import HANDOVER_TO_CENTRE
+    from referee.openspiel.observe import replay_start
+    from referee.transcript.writer import format_move
+
+    game, p = state.referee_game, state.p  # type: ignore[attr-defined]
+    engine, names = game.engine, tuple(game.names)
+    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
+    now = replay_start(state)
+    for number, move in enumerate(p.moves):
+        table = tuple(format_move(m, names, lay_out=lay_out) for m in engine.as_seen(now, move))
+        engine.apply(now, move)
+        for seat in range(len(names)):
+            seen = p.seen[number][seat]
+            if seen != table:
+                named = set(" ".join(seen).split()) & set(game.spec.cards)
+                assert named <= now.hands[seat] or now.phase is PHASE_OVER, (seat, seen, table)
+    text = state.information_state_string(len(names) - 1)  # type: ignore[attr-defined]
+    assert text.splitlines()[1:-1] == [line for each in p.seen for line in each[-1]]
+
+
 def test_actions_read_as_notation_and_claims_go_by_steps() -> None:
     game = load("literature", 6)
     state = game.new_initial_state()
