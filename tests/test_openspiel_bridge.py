@@ -366,3 +366,20 @@ def test_simulate_plays_ismcts_seats_and_its_games_check_legal(tmp_path: Path) -
                            capture_output=True, text=True, check=False)
     assert match.returncode == 2 and "not the hands of a match" in match.stderr
     assert "Traceback" not in match.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["go-fish", "--target", "1"],  # a match that one hand would end: refused all the same
+    [str(Path(__file__).parent / "rules_support" / "tiny-match.rules")],
+    ["go-fish", "--compare", str(Path(__file__).parent / "rules_support" / "tiny-match.rules")],
+])
+def test_ismcts_refuses_a_match_before_any_game(args: list[str]) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli.commands import main
+
+    done = CliRunner().invoke(main, ["simulate", *args, "-p", "2", "-g", "1",
+                                     "--policy", "random,ismcts:1"])
+    assert done.exit_code == 2, done.output
+    assert "ismcts plays single games, not the hands of a match" in done.output
+    assert "moves per" not in done.output  # refused before any game was played
