@@ -63,6 +63,14 @@ def test_random_sim_test_passes_and_games_check_legal(name: str) -> None:
         verdict = referee.check(str(state))
         assert verdict.ok, str(state) + "\n" + verdict.report()
         assert sum(state.returns()) > 0 or state.p.stopped or not verdict.outcome.winners
+        if not state.p.stopped:  # returns by side: 1 shared among the winning sides
+            sides = [state.p.state.side(seat) for seat in range(game.num_players())]
+            names = ([str(side + 1) for side in sides] if verdict.outcome.by == "team"
+                     else list(state.referee_game.names))
+            winners = verdict.outcome.winners
+            share = 1 / len(winners) if winners else 0.0
+            assert state.returns() == pytest.approx(
+                [share if names[seat] in winners else 0.0 for seat in range(len(sides))])
 
 
 class Even(mcts.Evaluator):  # type: ignore[misc]
