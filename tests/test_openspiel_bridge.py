@@ -314,7 +314,7 @@ def _go_fish_game(seed: int, players: int) -> tuple[list[str], list[list[str]], 
     return [*deck, *stock, *rest], legal, chosen
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_go_fish_openspiel_agrees_with_openspiels_go_fish(players: int) -> None:
     game = load("go-fish-openspiel", players)
     index = {card: i for i, card in enumerate(game.spec.cards)}
