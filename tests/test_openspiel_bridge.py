@@ -334,6 +334,14 @@ def test_go_fish_openspiel_agrees_with_openspiels_go_fish(players: int) -> None:
         assert referee.check(str(state)).ok
 
 
+def test_ismcts_takes_at_least_two_simulations() -> None:
+    """OpenSpiel's search fails on its own assertion after one simulation: refused."""
+    from referee.openspiel.policy import ismcts_policy
+
+    with pytest.raises(referee.RefereeError, match="at least 2 simulations"):
+        ismcts_policy(1)
+
+
 def test_ismcts_policy_chooses_legal_moves_for_engine_driven_self_play() -> None:
     from referee.authoring.selfplay import random_move
     from referee.engine.core import Engine

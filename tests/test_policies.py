@@ -160,7 +160,8 @@ def test_policies_by_seat(text: str, players: int, expected: tuple[str, ...]) ->
 
 
 @pytest.mark.parametrize("text", ["", "clever", "counting,", "random,random,random",
-                                  "counting:3", "ismcts:x"])
+                                  "counting:3", "ismcts:x", "ismcts:", "ismcts:0",
+                                  "ismcts:1", "ismcts:-2", "ismcts:10000000"])
 def test_a_policy_it_does_not_know_is_a_usage_error(text: str) -> None:
     with pytest.raises(RefereeError, match="--policy takes"):
         parse_policies(text, 2)
