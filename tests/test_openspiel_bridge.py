@@ -395,7 +395,7 @@ def test_ismcts_refuses_a_match_before_any_game(args: list[str]) -> None:
     from referee.cli.commands import main
 
     done = CliRunner().invoke(main, ["simulate", *args, "-p", "2", "-g", "1",
-                                     "--policy", "random,ismcts:1"])
+                                     "--policy", "random,ismcts:2"])
     assert done.exit_code == 2, done.output
     assert "ismcts plays single games, not the hands of a match" in done.output
     assert "moves per" not in done.output  # refused before any game was played
