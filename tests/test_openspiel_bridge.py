@@ -57,12 +57,20 @@ def play_out(state: object, rng: random.Random, choose: object = None) -> object
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test_passes_and_games_check_legal(name: str) -> None:
     game = load(name, table_size(name))
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     for seed in range(2):
         state = play_out(game.new_initial_state(), random.Random(seed))
         verdict = referee.check(str(state))
         assert verdict.ok, str(state) + "\n" + verdict.report()
         assert sum(state.returns()) > 0 or state.p.stopped or not verdict.outcome.winners
+        if not state.p.stopped:  # returns by side: 1 shared among the winning sides
+            sides = [state.p.state.side(seat) for seat in range(game.num_players())]
+            names = ([str(side + 1) for side in sides] if verdict.outcome.by == "team"
+                     else list(state.referee_game.names))
+            winners = verdict.outcome.winners
+            share = 1 / len(winners) if winners else 0.0
+            assert state.returns() == pytest.approx(
+                [share if names[seat] in winners else 0.0 for seat in range(len(sides))])
 
 
 class Even(mcts.Evaluator):  # type: ignore[misc]
@@ -123,6 +131,66 @@ def test_strings_and_tensors_never_hold_another_hand() -> None:
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seats_strings_and_tensors_fit_deals_with_other_hands(name: str) -> None:
+    """No rule file's strings or tensors tell a seat another hand: right after the deal
+    (and the sets laid at once) they name no card another hand holds, and all along the
+    game the deals resampled for the seat hold other hands than the true one while the
+    seat's strings and tensors stay the same (a string that showed a hidden card would
+    fit the true deal alone)."""
+    players = table_size(name)
+    game = load(name, players)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    for seat in range(players):
+        hidden = set().union(*(hand for s, hand in enumerate(state.p.state.hands) if s != seat))
+        for text in (state.information_state_string(seat), state.observation_string(seat)):
+            assert not hidden & set(text.replace("|", " ").split()), text
+    differ = 0
+    for step in range(24):
+        if state.is_terminal():
+            break
+        if step % 8 == 0:
+            for seat in range(players):
+                sample = state.resample_from_infostate(seat, rng.random)
+                assert sample.information_state_string(seat) == \
+                    state.information_state_string(seat)
+                assert sample.observation_string(seat) == state.observation_string(seat)
+                for kind in ("information_state_tensor", "observation_tensor"):
+                    assert getattr(sample, kind)(seat) == getattr(state, kind)(seat)
+                differ += any(mine != theirs for s, (mine, theirs) in enumerate(
+                    zip(sample.p.state.hands, state.p.state.hands, strict=True)) if s != seat)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert differ > 0 and game.resample_counts.true_state == 0
+    _assert_each_seat_saw_what_the_table_saw(state)
+
+
+def _assert_each_seat_saw_what_the_table_saw(state: object) -> None:
+    """Every move in a seat's story is as the table saw it (the engine's ``as_seen``,
+    what a hidden transcript writes), but for cards that came into the seat's hand."""
+    from referee.engine.state import PHASE_OVER
+    from referee.language.spec import HANDOVER_TO_CENTRE
+    from referee.openspiel.observe import replay_start
+    from referee.transcript.writer import format_move
+
+    game, p = state.referee_game, state.p  # type: ignore[attr-defined]
+    engine, names = game.engine, tuple(game.names)
+    lay_out = engine.spec.ask.handover is HANDOVER_TO_CENTRE
+    now = replay_start(state)
+    for number, move in enumerate(p.moves):
+        table = tuple(format_move(m, names, lay_out=lay_out) for m in engine.as_seen(now, move))
+        engine.apply(now, move)
+        for seat in range(len(names)):
+            seen = p.seen[number][seat]
+            if seen != table:
+                named = set(" ".join(seen).split()) & set(game.spec.cards)
+                assert named <= now.hands[seat] or now.phase is PHASE_OVER, (seat, seen, table)
+    text = state.information_state_string(len(names) - 1)  # type: ignore[attr-defined]
+    assert text.splitlines()[1:-1] == [line for each in p.seen for line in each[-1]]
 
 
 def test_actions_read_as_notation_and_claims_go_by_steps() -> None:
@@ -246,7 +314,7 @@ def _go_fish_game(seed: int, players: int) -> tuple[list[str], list[list[str]], 
     return [*deck, *stock, *rest], legal, chosen
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_go_fish_openspiel_agrees_with_openspiels_go_fish(players: int) -> None:
     game = load("go-fish-openspiel", players)
     index = {card: i for i, card in enumerate(game.spec.cards)}
@@ -264,6 +332,14 @@ def test_go_fish_openspiel_agrees_with_openspiels_go_fish(players: int) -> None:
                 assert allowed == [move]
         assert state.is_terminal()
         assert referee.check(str(state)).ok
+
+
+def test_ismcts_takes_at_least_two_simulations() -> None:
+    """OpenSpiel's search fails on its own assertion after one simulation: refused."""
+    from referee.openspiel.policy import ismcts_policy
+
+    with pytest.raises(referee.RefereeError, match="at least 2 simulations"):
+        ismcts_policy(1)
 
 
 def test_ismcts_policy_chooses_legal_moves_for_engine_driven_self_play() -> None:
@@ -306,3 +382,20 @@ def test_simulate_plays_ismcts_seats_and_its_games_check_legal(tmp_path: Path) -
                            capture_output=True, text=True, check=False)
     assert match.returncode == 2 and "not the hands of a match" in match.stderr
     assert "Traceback" not in match.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["go-fish", "--target", "1"],  # a match that one hand would end: refused all the same
+    [str(Path(__file__).parent / "rules_support" / "tiny-match.rules")],
+    ["go-fish", "--compare", str(Path(__file__).parent / "rules_support" / "tiny-match.rules")],
+])
+def test_ismcts_refuses_a_match_before_any_game(args: list[str]) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli.commands import main
+
+    done = CliRunner().invoke(main, ["simulate", *args, "-p", "2", "-g", "1",
+                                     "--policy", "random,ismcts:2"])
+    assert done.exit_code == 2, done.output
+    assert "ismcts plays single games, not the hands of a match" in done.output
+    assert "moves per" not in done.output  # refused before any game was played

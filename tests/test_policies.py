@@ -107,6 +107,49 @@ def test_the_counting_player_never_reads_another_hand(name: str) -> None:
             moves += 1
 
 
+def _as_its_seat_saw(move: Move, seen: list[Move], seat: int) -> Move:
+    """``move`` as ``seat`` saw it: whole when its own, else as the table saw it."""
+    return move if move.player == seat or len(seen) != 1 else seen[0]
+
+
+def _memory(policy: object) -> tuple[object, ...]:
+    counter = cast(CountingPolicy, policy).counter
+    return (counter.holder, counter.absent, counter.gone, counter.asked)
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_the_counting_players_memory_comes_from_what_its_seat_saw(name: str) -> None:
+    """A second counting player per seat, shown every other hand's cards shuffled
+    between those hands and every move of another seat only as the table saw it,
+    remembers the same of every card and chooses the same moves."""
+    engine = engine_for(name)
+    players = min(engine.spec.player_counts, key=lambda n: abs(n - 4))
+    rng = random.Random(11)
+    for seed in range(2):
+        hands, rest = engine.shuffled_deal(players, players - 1, seed)
+        stock, centre = engine.split_rest(players, rest)
+        state = engine.start(PLAYER_NAMES[:players], players - 1, hands, stock, centre=centre)
+        seats = make_policies(engine, ["counting"] * players)
+        shadows = make_policies(engine, ["counting"] * players)
+        for moves in range(300):
+            if state.phase is PHASE_OVER:
+                break
+            chooser = seats[state.turn]
+            move = chooser.choose(engine, state, random.Random(moves))
+            if move is None:
+                break
+            if state.phase is PHASE_ASK and isinstance(chooser, CountingPolicy):
+                other = _swapped(state, state.turn, rng) or state
+                assert shadows[state.turn].choose(engine, other, random.Random(moves)) == move
+            seen = engine.as_seen(state, move)
+            for seat, (policy, shadow) in enumerate(zip(seats, shadows, strict=True)):
+                policy.observe(engine, state, move, seen)
+                other = _swapped(state, seat, rng) or state
+                shadow.observe(engine, other, _as_its_seat_saw(move, seen, seat), seen)
+                assert _memory(shadow) == _memory(policy), (seat, move)
+            engine.apply(state, move)
+
+
 @pytest.mark.parametrize(("text", "players", "expected"), [
     ("counting", 3, ("counting",) * 3),
     ("counting,random", 4, ("counting", "random", "counting", "random")),
@@ -117,7 +160,8 @@ def test_policies_by_seat(text: str, players: int, expected: tuple[str, ...]) ->
 
 
 @pytest.mark.parametrize("text", ["", "clever", "counting,", "random,random,random",
-                                  "counting:3", "ismcts:x"])
+                                  "counting:3", "ismcts:x", "ismcts:", "ismcts:0",
+                                  "ismcts:1", "ismcts:-2", "ismcts:10000000"])
 def test_a_policy_it_does_not_know_is_a_usage_error(text: str) -> None:
     with pytest.raises(RefereeError, match="--policy takes"):
         parse_policies(text, 2)

@@ -50,7 +50,9 @@ if TYPE_CHECKING:  # self-play's random source, imported only when it plays
 RANDOM, COUNTING, ISMCTS = "random", "counting", "ismcts"
 POLICIES = (RANDOM, COUNTING, ISMCTS)
 ASKED_WEIGHT = 4.0  # how much likelier a seat that asked for a rank holds each of its cards
-_POLICY = re.compile(r"(random|counting|ismcts)(?::[1-9][0-9]{0,6})?")
+_POLICY = re.compile(r"(random|counting|ismcts)(?::([0-9]+))?")
+FEWEST_SIMULATIONS = 2  # OpenSpiel's ISMCTS has no visited move to choose after one
+MOST_SIMULATIONS = 9_999_999
 
 
 class Policy(Protocol):
@@ -99,6 +101,11 @@ def parse_policies(text: str, players: int) -> tuple[str, ...]:
         if match is None or (":" in word and match.group(1) != ISMCTS):
             raise RefereeError(Kind.USAGE, f"--policy takes {', '.join(POLICIES)} or "
                                f"ismcts:N, not {word[:40]!r}")
+        if match.group(2) is not None and not (
+                FEWEST_SIMULATIONS <= int(match.group(2)) <= MOST_SIMULATIONS):
+            raise RefereeError(Kind.USAGE, f"--policy takes ismcts:N for N simulations "
+                               f"from {FEWEST_SIMULATIONS} to {MOST_SIMULATIONS:,}, "
+                               f"not {word[:40]!r}")
         if match.group(1) == ISMCTS and not _has_openspiel_bridge():
             raise RefereeError(Kind.USAGE, "ismcts needs the openspiel extra "
                                "(pip install 'referee[openspiel]')")

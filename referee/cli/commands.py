@@ -33,6 +33,8 @@ MAX_MOVES = 20_000  # self-play's moves per game (referee.authoring.simulate.DEF
 MOST_GAMES = 1_000_000_000  # games (or matches) one simulate may play
 MOST_LINT_GAMES = 1_000_000  # self-play games lint may play for one rule file
 MOST_MOVES = 1_000_000  # --max-moves: a game's transcript stays a few tens of megabytes
+ISMCTS_NO_MATCH = ("ismcts plays single games, not the hands of a match: random or "
+                   "counting play matches (--target, or a rule file's match:)")
 MOST_TARGET = 100_000  # a match's target, as a transcript's 'target:' takes it
 MOST_PLAYERS_DIGITS = 6  # --players is judged by the rules: any count they refuse is refused
 SHEET_FORMATS = ("md", "html")  # referee.authoring.sheet.FORMATS; both imported only when used
@@ -214,6 +216,8 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     if refused is not None:
         _exit(RefereeError(Kind.USAGE, refused))
     policies = parse_policies(policy, players)
+    if (target or spec.match_target) and any(p.startswith("ismcts") for p in policies):
+        _exit(RefereeError(Kind.USAGE, ISMCTS_NO_MATCH))
     if compare_rules is not None or compare_option is not None:
         _simulate_comparison(spec, rules, compare_rules, compare_option, options, players,
                              games, seed, max_moves, target, jobs, as_json, policies)
@@ -275,6 +279,8 @@ def _simulate_comparison(
     refused = other.refuses_players(players)
     if refused is not None:
         _exit(RefereeError(Kind.USAGE, refused))
+    if other.match_target and any(p.startswith("ismcts") for p in policies):
+        _exit(RefereeError(Kind.USAGE, ISMCTS_NO_MATCH))
     reports, tallies, stopped = [], [], False
     try:
         for one in (spec, other):

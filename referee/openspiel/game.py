@@ -71,6 +71,31 @@ class RefereeGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
+        players = self._set_up(params)
+        spec = self.spec
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.vocabulary),
+            max_chance_outcomes=len(spec.cards),
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=len(spec.cards) + MAX_DECISIONS * 64,
+        )
+        super().__init__(GAME_TYPE, info, params)
+
+    def __getattr__(self, name: str) -> Any:
+        # OpenSpiel may hand a state another Python wrapper of this same game, one whose
+        # __init__ never ran (a state it deserializes): it sets itself up from the
+        # game's parameters the first time one of its fields is asked for.
+        if name.startswith("__") or "spec" in self.__dict__:
+            raise AttributeError(name)
+        self._set_up(dict(self.get_parameters()))
+        return object.__getattribute__(self, name)
+
+    def _set_up(self, params: dict[str, Any]) -> int:
+        """The rule file and table ``params`` name, as this game's fixed data; the
+        number of players."""
         rules_name = str(params.get("rules", "go-fish"))
         players = int(params.get("players", 2))
         self.rules = load_rules(rules_name, parse_options(params))
@@ -88,16 +113,7 @@ class RefereeGame(pyspiel.Game):  # type: ignore[misc]
         from referee.openspiel.resample import ResampleCounts
 
         self.resample_counts = ResampleCounts()  # how resampling went (bench/)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.vocabulary),
-            max_chance_outcomes=len(spec.cards),
-            num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None,
-            max_game_length=len(spec.cards) + MAX_DECISIONS * 64,
-        )
-        super().__init__(GAME_TYPE, info, params)
+        return players
 
     @classmethod
     def for_spec(cls, spec: GameSpec, players: int) -> RefereeGame:

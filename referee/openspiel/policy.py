@@ -31,7 +31,12 @@ def ismcts_policy(simulations: int) -> Policy:
     the engine, the hands dealt, the stock (top first) and centre dealt, the moves
     played since, and a random source; None when the game is over. It keeps the
     OpenSpiel state of the game it last played and brings it up to date with the
-    moves played since, so a game is replayed into the bridge once, not at each call."""
+    moves played since, so a game is replayed into the bridge once, not at each call.
+    OpenSpiel's search has no visited move to choose from after one simulation: it
+    takes at least two."""
+    if simulations < 2:
+        raise RefereeError(Kind.USAGE, f"ISMCTS takes at least 2 simulations a move, "
+                           f"not {simulations}")
     import numpy as np
     from open_spiel.python.algorithms import ismcts
 
