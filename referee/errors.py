@@ -56,8 +56,26 @@ class Span:
             end = start + SHOWN_LINE
             text = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
             column -= start - (3 if start else 0)
-        marks = "^" * max(1, min(self.width, len(text) - column + 1))
-        return f"  {printable(text)}\n  {' ' * (column - 1)}{marks}"
+        marks = max(1, min(self.width, len(text) - column + 1))
+        shown = printable(text)
+        if shown.isascii():
+            return f"  {shown}\n  {' ' * (column - 1)}{'^' * marks}"
+        before = _columns(shown[:column - 1])  # a wide character takes two, a mark none
+        under = max(1, _columns(shown[column - 1:column - 1 + marks]))
+        return f"  {shown}\n  {' ' * before}{'^' * under}"
+
+
+def _columns(text: str) -> int:
+    """The terminal columns ``text`` (made printable) takes: two for a wide or
+    fullwidth character, none for a combining mark, one for any other.
+
+    >>> _columns("Jose\u0301"), _columns("\U0001f600x"), _columns("\u738b\u674e")
+    (4, 3, 4)
+    """
+    from unicodedata import category, east_asian_width  # only for a line not ASCII
+
+    return sum(0 if category(c) in ("Mn", "Me") else 2 if east_asian_width(c) in "WF" else 1
+               for c in text)
 
 
 def undecodable(data: bytes, error: UnicodeDecodeError, source: str) -> Span:

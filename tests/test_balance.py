@@ -202,7 +202,12 @@ def test_plot_without_matplotlib_is_a_clean_error(monkeypatch: pytest.MonkeyPatc
             raise ImportError(name)
         return real_import(name, *args, **kwargs)
 
+    def no_game(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before --plot was refused")
+
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    status, _, err = run("simulate", "go-fish", "-p", "3", "-g", "3", "--plot",
-                         str(tmp_path / "a.svg"))
+    monkeypatch.setattr(runs, "play_games", no_game)  # refused before any game is played
+    status, out, err = run("simulate", "go-fish", "-p", "3", "-g", "1000000000", "--plot",
+                           str(tmp_path / "a.svg"))
     assert status == 2 and "pip install 'referee[plot]'" in err and "Traceback" not in err
+    assert out == "" and not (tmp_path / "a.svg").exists()

@@ -76,9 +76,11 @@ def declares(default: str) -> bool:
 
 def test_the_table_of_option_defaults_is_the_compilers() -> None:
     listed = option_defaults_listed()
-    assert listed == ["`yes` or `no`", "a number"]
-    examples = {"`yes` or `no`": ["yes", "no", "YES"], "a number": ["0", "3", "250"]}
+    assert listed == ["`yes` or `no`", "a whole number of at most 18 digits"]
+    examples = {"`yes` or `no`": ["yes", "no", "YES"],
+                "a whole number of at most 18 digits": ["0", "3", "250", "9" * 18]}
     for row in listed:
         assert all(declares(default) for default in examples[row]), row
-    assert not any(declares(word) for word in ("maybe", "fast", "on", "1.5", "-2", "²"))
+    assert not any(declares(word) for word in ("maybe", "fast", "on", "1.5", "-2", "+2", "²",
+                                               "\uff13", "1" + "0" * 18))
     assert TINY.options == {"generous": "no", "first": "1"}

@@ -520,3 +520,25 @@ def test_a_plot_title_is_not_read_as_tex(tmp_path: Path) -> None:
                          str(tmp_path / "plot.svg"))
     assert status == 0, err
     assert "Fish $\\frac{$ game" in (tmp_path / "plot.svg").read_text()
+
+
+@pytest.mark.parametrize(("players", "bad"), [
+    ("Jose\u0301\t  Bob :", ":"),  # a combining mark takes no column; a tab shows as a space
+    ("\U0001f600x Bob \u0410nn Ann", "Ann"),  # an emoji takes two
+    ("\u738b \u674e Cy Cy", "Cy"),  # so do Chinese characters
+    ("\uff21nn Bob Ann", "Ann"),  # and fullwidth letters
+])
+def test_the_caret_stands_under_what_it_marks_whatever_the_characters_widths(
+        players: str, bad: str) -> None:
+    from unicodedata import east_asian_width
+
+    status, out, _ = run("check", "-", stdin=f"game: go-fish\nplayers: {players}\ndeal: hidden\n")
+    assert status == 1
+    shown, carets = out.splitlines()[1:3]
+    column = 0  # the terminal column of each character of the line shown
+    columns = []
+    for char in shown:
+        columns.append(column)
+        column += 0 if char == "\u0301" else 2 if east_asian_width(char) in "WF" else 1
+    at = shown.rindex(bad)
+    assert carets == " " * columns[at] + "^" * len(bad), (shown, carets)

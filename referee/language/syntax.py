@@ -144,7 +144,7 @@ def _friendly(exc: UnexpectedInput, lines: list[str], source: str) -> RefereeErr
         found = text[column - 1: column] or "end of line"
         return RefereeError(Kind.RULES, f"unexpected {found!r} here", span)
     if isinstance(exc, UnexpectedToken | UnexpectedEOF):
-        found = "the end of the line" if _is_newline(exc) else quoted(_token_text(exc))
+        found = "end of the line" if _is_newline(exc) else quoted(_token_text(exc))
         if at_start and not _is_heading(first_word):
             known = ", ".join(statement_headings())
             return RefereeError(
