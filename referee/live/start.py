@@ -4,6 +4,7 @@ to go on with it (:func:`resume`), a last line cut short by a kill kept as a com
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -236,6 +237,10 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
         if transcript.error is None:
             for number in dones:
                 _settle_again(session, journal, number)
+            # what the replay built stays for undo and holds no cycles: frozen, so that
+            # no collection walks it again (after 100,000 events each full one would
+            # take the better part of a second at the table)
+            gc.freeze()
     if transcript.error is not None:
         raise transcript.error
     return LiveTable(session, journal, _plan(transcript.headers), width)
