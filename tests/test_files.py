@@ -187,6 +187,17 @@ def test_simulate_never_writes_through_a_link_in_the_folder(tmp_path: Path) -> N
     assert all(check_file(p).ok for p in out.iterdir())
 
 
+def test_simulate_into_a_link_that_leads_nowhere_says_so_and_makes_nothing(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.symlink_to(tmp_path / "nowhere")
+    status, out, err = run("simulate", "go-fish", "-p", "2", "-g", "1", "--out", str(folder))
+    assert status == 2 and out == ""
+    assert err == (f"usage: cannot make the folder {folder}: it is a symbolic link that "
+                   "leads nowhere; make the folder it names, or name another with --out\n")
+    assert not (tmp_path / "nowhere").exists()
+
+
 @pytest.mark.parametrize("planted", ["file", "link"])
 def test_simulate_plot_never_overwrites_nor_follows_a_link(tmp_path: Path,
                                                            planted: str) -> None:
@@ -371,6 +382,52 @@ def test_undo_after_resume_cuts_a_file_with_a_byte_order_mark_in_the_right_place
     assert table.handle("undo").line.startswith("took back: Cy says no")
     table.journal.close()
     assert path.read_bytes() == data[:data.rindex(b"Cy says no")]
+
+
+def test_a_file_with_cr_lf_line_breaks_goes_on_with_them(tmp_path: Path) -> None:
+    path, lines = played_journal(tmp_path)
+    data = path.read_bytes().replace(b"\n", b"\r\n")
+    path.write_bytes(data)
+    table, warnings = resume_warnings(path)
+    assert warnings == []
+    assert table.journal.lines == lines  # no carriage return in what is shown
+    assert table.handle("undo").line == "took back: Cy says no; Cy to answer Bob's ask for 6"
+    assert table.handle("history").output.splitlines()[-1] == "8  Bob asks Cy for 6"
+    assert not table.handle("Cy says no").refused
+    assert not table.handle("Bob draws").refused
+    table.journal.close()
+    written = path.read_bytes()
+    assert written.startswith(data) and written[len(data):].startswith(b"Bob draws")
+    assert b"\n" not in written.replace(b"\r\n", b"")  # every line ends as the file's did
+    assert check_file(path).ok
+
+
+@pytest.mark.parametrize(("last", "written"), [
+    (b"Bob draws", b"Bob draws\r\n"),  # typed by hand in a CR LF file
+    (b"Bob draws\r", b"Bob draws\r\n"),  # the line feed alone lost
+    (b"Bob dr", b"# cut short, not played: Bob dr\r\n"),
+])
+def test_a_last_line_of_a_cr_lf_file_ends_as_the_others_do(tmp_path: Path, last: bytes,
+                                                           written: bytes) -> None:
+    path, _ = played_journal(tmp_path)
+    data = path.read_bytes().replace(b"\n", b"\r\n")
+    path.write_bytes(data + last)
+    table, warnings = resume_warnings(path)
+    assert len(warnings) == 1
+    assert path.read_bytes() == data + written
+    table.journal.close()
+    assert check_file(path).ok
+
+
+def test_a_header_line_typed_last_is_no_event_to_take_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"game: go-fish\nplayers: Ann Bob")
+    table, warnings = resume_warnings(path)
+    assert warnings == [f"{path}:2: the last line, 'players: Ann Bob', had no line break; "
+                        "it reads, so it is taken as typed and given one"]
+    assert table.handle("undo").line == "nothing to take back"
+    table.journal.close()
+    assert path.read_bytes() == b"game: go-fish\nplayers: Ann Bob\n"
 
 
 def test_a_file_that_replays_is_not_written_on_resume(tmp_path: Path) -> None:

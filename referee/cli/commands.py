@@ -330,6 +330,10 @@ def _make_folder(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if out.is_symlink() and not out.exists():  # mkdir says only "File exists"
+            raise RefereeError(Kind.USAGE, f"cannot make the folder {out}: it is a "
+                               "symbolic link that leads nowhere; make the folder it "
+                               "names, or name another with --out") from None
         raise RefereeError(Kind.USAGE, f"cannot make the folder {out}: "
                            f"{exc.strerror or exc}") from None
 

@@ -132,18 +132,12 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy, for undo or look-ahead."""
-        return GameState(
-            players=self.players, dealer=self.dealer,
-            hands=[set(h) for h in self.hands], unknown=list(self.unknown),
-            stock=list(self.stock), laid=[list(s) for s in self.laid], teams=self.teams,
-            laid_order=list(self.laid_order), void=list(self.void), turn=self.turn,
-            phase=self.phase, asking=self.asking, questioning=self.questioning,
-            centre=list(self.centre), piles=[list(p) for p in self.piles],
-            completed=list(self.completed), drawn=self.drawn, hidden=self.hidden,
-            unplaced=set(self.unplaced), stock_taken=self.stock_taken,
-            laying=dict(self.laying), after_lay=self.after_lay, draw_then=self.draw_then,
-            showing=self.showing,
-            judged=self.judged, revealed=dict(self.revealed), moved=list(self.moved),
-            finished=set(self.finished), deal_last=self.deal_last,
-            refill_open=self.refill_open, unsure=self.unsure, idle=self.idle,
-        )
+        return GameState(  # every field, in order: positional, as undo takes one an event
+            self.players, self.dealer, [set(h) for h in self.hands], list(self.unknown),
+            list(self.stock), [list(s) for s in self.laid], self.teams,
+            list(self.laid_order), list(self.void), self.turn, self.phase, self.asking,
+            self.questioning, list(self.centre), [list(p) for p in self.piles],
+            list(self.completed), self.drawn, self.hidden, set(self.unplaced),
+            self.stock_taken, dict(self.laying), self.after_lay, self.draw_then,
+            self.showing, self.judged, dict(self.revealed), list(self.moved),
+            set(self.finished), self.deal_last, self.refill_open, self.unsure, self.idle)

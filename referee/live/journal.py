@@ -46,6 +46,7 @@ class Journal:
     size: int
     entries: list[Entry] = factory(list)
     starts: list[int] = factory(list)  # each line's byte offset, when reopened
+    newline: str = "\n"  # the file's line break: a file written with CR LF goes on so
 
     @classmethod
     def create(cls, path: Path, header: list[str], *, force: bool = False) -> Journal:
@@ -84,26 +85,36 @@ class Journal:
     @classmethod
     def resumed(cls, path: Path, fd: int, data: bytes) -> Journal:
         """The journal of a file to go on with, open at ``fd``, as read: ``data``, which
-        may end in a line without a line break. Nothing is written."""
+        may end in a line without a line break. Lines are kept without the carriage
+        return of a file written with CR LF line breaks, and the lines added end as the
+        file's first line does. Nothing is written."""
         text = decode(data, str(path), Kind.SYNTAX)
-        lines = text.split("\n")
-        if lines[-1] == "":
-            lines.pop()
+        raw = text.split("\n")
+        if raw[-1] == "":
+            raw.pop()
         starts = [len(data) - len(text.encode())]  # a byte-order mark before the first
-        for line in lines:
+        for line in raw:
             starts.append(starts[-1] + len(line.encode()) + 1)
-        return cls(path, fd, lines, len(data), starts=starts)
+        lines = [line[:-1] if line.endswith("\r") else line for line in raw]
+        newline = "\r\n" if raw and raw[0].endswith("\r") else "\n"
+        return cls(path, fd, lines, len(data), starts=starts, newline=newline)
 
     def end_last_line(self) -> None:
-        """Give the last line, read without a line break, its line break."""
-        self._write(b"\n")
-        self.size += 1
+        """Give the last line, read without a line break, its line break (the line feed
+        alone after a carriage return)."""
+        try:
+            ends_in_return = os.pread(self.fd, 1, self.size - 1) == b"\r"
+        except OSError:
+            ends_in_return = False
+        data = b"\n" if ends_in_return else self.newline.encode()
+        self._write(data)
+        self.size += len(data)
 
     def keep_cut_line(self, head: bytes, comment: str) -> None:
         """Put ``comment`` in place of the line cut short after ``head`` (the file's
         bytes up to its last line break, as this journal read them): a new file, written
         whole beside the old and renamed over it, so that a kill now loses nothing."""
-        data = head + comment.encode() + b"\n"
+        data = head + (comment + self.newline).encode()
         try:
             fd, temporary = files.new_temporary(self.path)
         except OSError as exc:
@@ -141,7 +152,7 @@ class Journal:
         ``event``, they are an event's, which :meth:`take_back` may cut away."""
         if event:
             self.entries.append(Entry(self.size, len(self.lines)))
-        data = "".join(line + "\n" for line in lines).encode()
+        data = "".join(line + self.newline for line in lines).encode()
         self._write(data)
         self.lines += lines
         self.size += len(data)

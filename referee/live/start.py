@@ -4,6 +4,7 @@ to go on with it (:func:`resume`), a last line cut short by a kill kept as a com
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -200,16 +201,18 @@ def _keep_cut_line(journal: Journal, head: bytes, cut: bytes, error: RefereeErro
 def _typed_last_line(journal: Journal) -> str:
     """The warning for a last line without a line break, read as typed."""
     text = journal.lines[-1]
-    event = bool(text.split("#", 1)[0].strip())
+    entries = journal.entries  # a header or a note line is not an event undo takes back
+    event = bool(entries) and entries[-1].lines == len(journal.lines) - 1
     return (f"{journal.path}:{len(journal.lines)}: the last line, "
-            f"{quoted(printable(text.rstrip(chr(13))), 60)}, had no line break; it reads, so "
+            f"{quoted(printable(text), 60)}, had no line break; it reads, so "
             "it is taken as typed and given one"
             + (" ('undo' takes its event back if it was cut short)" if event else ""))
 
 
 def _replayed(journal: Journal, width: int) -> LiveTable:
     """The table of the transcript ``journal`` read: its events played again, read one
-    at a time (not kept), with the collector paused as a check does."""
+    at a time (not kept), with the collector paused as a check does; what the replay
+    built is then frozen (``gc.freeze``), out of the collector's reach."""
     path = journal.path
     text = journal.text()
     source = str(path)
@@ -234,6 +237,10 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
         if transcript.error is None:
             for number in dones:
                 _settle_again(session, journal, number)
+            # what the replay built stays for undo and holds no cycles: frozen, so that
+            # no collection walks it again (after 100,000 events each full one would
+            # take the better part of a second at the table)
+            gc.freeze()
     if transcript.error is not None:
         raise transcript.error
     return LiveTable(session, journal, _plan(transcript.headers), width)
