@@ -397,3 +397,12 @@ def test_the_api_takes_paths_tuples_and_option_values_as_the_rule_file_reads_the
     rules = referee.load_rules("literature", {"history": True, "bluff-asks": False})
     assert (rules.options["history"], rules.options["bluff-asks"]) == ("yes", "no")
     assert referee.check_file(ROOT / "tests" / "transcripts" / "go-fish" / "whole-game.txt").ok
+
+
+def test_an_errors_kind_is_its_word_as_a_verdicts_and_a_results_are() -> None:
+    with pytest.raises(referee.RefereeError) as caught:
+        referee.Game.new("go-fish", ["Ann"])
+    error = caught.value
+    assert error.kind == "header" and error.kind.value == "header" and str(error.kind) == "header"
+    assert json.dumps({"kind": error.kind}) == '{"kind": "header"}'
+    assert error.message == str(error)
