@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.api import Rules
 from referee.arguments import (
     cards_argument,
     hands_argument,
@@ -47,9 +48,6 @@ from referee.transcript.setup import set_up
 from referee.transcript.writer import format_move
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
-
-if TYPE_CHECKING:
-    from referee.api import Rules
 
 SOURCE = "<game>"
 
@@ -167,8 +165,6 @@ class Game:
         """A new game of ``rules`` (a :class:`~referee.api.Rules` or a bundled name or a
         ``.rules`` path) for ``players`` (their names, in seat order); the last player
         deals unless ``dealer`` says. ``deal``: ``"hidden"`` or a :class:`Deal`."""
-        from referee.api import Rules
-
         if isinstance(rules, Rules):
             reference, chosen = rules.reference, {**rules.chosen, **options_argument(options)}
         else:

@@ -406,3 +406,12 @@ def test_an_errors_kind_is_its_word_as_a_verdicts_and_a_results_are() -> None:
     assert error.kind == "header" and error.kind.value == "header" and str(error.kind) == "header"
     assert json.dumps({"kind": error.kind}) == '{"kind": "header"}'
     assert error.message == str(error)
+
+
+def test_the_public_signatures_resolve_for_typing_get_type_hints() -> None:
+    import typing
+
+    for function in (referee.load_rules, referee.check, referee.check_file, referee.Game.new,
+                     referee.Game.from_transcript, referee.Game.play, referee.Game.view,
+                     referee.Game.legal_moves, referee.Deal.given, referee.Deal.seed):
+        assert typing.get_type_hints(function), function
