@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from referee.arguments import options_argument, path_argument, text_argument
 from referee.errors import Kind, RefereeError
 from referee.language.loader import load_spec
 from referee.language.rulefiles import find_rule_file, no_rule_file
@@ -80,11 +81,11 @@ def load_rules(name_or_path: str | Path, options: Mapping[str, str] | None = Non
     """The rules a bundled name (``go-fish``) or a ``.rules`` path names, with
     ``options`` set; a :class:`RefereeError` when there is none, or it does not
     compile."""
-    reference = str(name_or_path)
+    reference = path_argument(name_or_path, "a rule file's name or path")
+    chosen = options_argument(options)
     path = find_rule_file(reference)
     if path is None:
         raise RefereeError(Kind.USAGE, no_rule_file(reference))
-    chosen = {str(key): str(value) for key, value in (options or {}).items()}
     return Rules(reference, path, load_spec(path, chosen), chosen)
 
 
@@ -130,13 +131,16 @@ def check(text: str, *, source: str = "<text>", knowledge: bool = False) -> Verd
     """Check transcript text as ``referee check`` does (a rule file it names is looked
     for beside ``source`` when that is a path, then bundled); with ``knowledge``, the
     JSON says where every card may be."""
+    text = text_argument(text, "a transcript's text")
+    source = text_argument(source, "a transcript's source")
     near = None if source.startswith("<") else Path(source).parent
     return _public(check_text(text, source, near, knowledge=knowledge))
 
 
 def check_file(path: str | Path, *, knowledge: bool = False) -> Verdict:
     """Check the transcript at ``path`` as ``referee check`` does."""
-    return _public(check_path(Path(path), knowledge=knowledge))
+    return _public(check_path(Path(path_argument(path, "a transcript's path")),
+                              knowledge=knowledge))
 
 
 def _public(verdict: CheckVerdict) -> Verdict:

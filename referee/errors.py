@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
+from enum import StrEnum
 
 from referee.sanitize import printable as printable  # the reports' (and others') one way
 from referee.values import value
@@ -14,10 +14,15 @@ MAX_MESSAGE = 10_000  # the most characters of a message (a contradiction's proo
 _LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
 
 
-class Kind(Enum):
-    """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``)."""
+class Kind(StrEnum):
+    """What went wrong, as NOTATION.md names it (plus ``rules`` and ``usage``). A
+    ``str``: ``error.kind == "turn"`` holds, as for a verdict's ``error.kind``.
 
-    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
+    >>> Kind.TURN == "turn", f"{Kind.TURN}", Kind("usage") is Kind.USAGE
+    (True, 'turn', True)
+    """
+
+    __hash__ = str.__hash__  # a str's: equal to its value, so hashed as it (and fast)
 
     SYNTAX = "syntax"
     HEADER = "header"

@@ -13,8 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.api import Rules
+from referee.arguments import (
+    cards_argument,
+    hands_argument,
+    names_argument,
+    options_argument,
+    path_argument,
+    shown,
+    text_argument,
+)
 from referee.engine.moves import EndLaying, LayDown, Move, NothingLaid
 from referee.engine.state import PHASE_LAY
 from referee.errors import Kind, RefereeError, Span, printable
@@ -39,9 +49,6 @@ from referee.transcript.writer import format_move
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
 
-if TYPE_CHECKING:
-    from referee.api import Rules
-
 SOURCE = "<game>"
 
 
@@ -62,7 +69,8 @@ class Deal:
                centre: Iterable[str] | str = ()) -> Deal:
         """A hidden deal; ``hands``: the hands someone at the table knows (their own),
         ``centre``: the cards dealt face up."""
-        return cls("hidden", None, _hands(hands), (), _cards(centre))
+        return cls("hidden", None, hands_argument(hands), (),
+                   cards_argument(centre, "the centre"))
 
     @classmethod
     def seed(cls, number: int) -> Deal:
@@ -76,7 +84,11 @@ class Deal:
               centre: Iterable[str] | str = ()) -> Deal:
         """Every hand given by its cards, the stock (top card last) and the centre; cards
         as lists, or strings of them (``"7H 7S"``)."""
-        return cls("given", None, _hands(hands), _cards(stock), _cards(centre))
+        if hands is None:
+            raise RefereeError(Kind.USAGE, "a given deal gives every hand: "
+                               "Deal.given(hands={'Ann': [...], 'Bob': [...]}, ...)")
+        return cls("given", None, hands_argument(hands), cards_argument(stock, "the stock"),
+                   cards_argument(centre, "the centre"))
 
     def lines(self) -> list[str]:
         """The header lines of this deal."""
@@ -89,16 +101,6 @@ class Deal:
         if self.centre:
             lines.append(f"centre: {' '.join(self.centre)}")
         return lines
-
-
-def _hands(hands: Mapping[str, Iterable[str] | str] | None
-           ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple((name, _cards(cards)) for name, cards in (hands or {}).items())
-
-
-def _cards(cards: Iterable[str] | str) -> tuple[str, ...]:
-    """Cards as a list, or as one string of them (``"7H 7S"``)."""
-    return tuple(cards.split()) if isinstance(cards, str) else tuple(cards)
 
 
 @frozen
@@ -163,18 +165,18 @@ class Game:
         """A new game of ``rules`` (a :class:`~referee.api.Rules` or a bundled name or a
         ``.rules`` path) for ``players`` (their names, in seat order); the last player
         deals unless ``dealer`` says. ``deal``: ``"hidden"`` or a :class:`Deal`."""
-        from referee.api import Rules
-
         if isinstance(rules, Rules):
-            reference, chosen = rules.reference, {**rules.chosen, **(options or {})}
+            reference, chosen = rules.reference, {**rules.chosen, **options_argument(options)}
         else:
-            reference, chosen = str(rules), dict(options or {})
-        if isinstance(deal, str):
-            if deal != "hidden":
-                raise RefereeError(Kind.USAGE, f"a deal is 'hidden', Deal.seed(N) or "
-                                   f"Deal.given(...), not {quoted(deal, 40)}")
+            reference = path_argument(rules, "rules (a Rules, or a rule file's name or path)")
+            chosen = options_argument(options)
+        if isinstance(deal, str) and deal == "hidden":
             deal = Deal.hidden()
-        if isinstance(players, str) or not players:
+        elif not isinstance(deal, Deal):
+            raise RefereeError(Kind.USAGE, f"a deal is 'hidden', Deal.seed(N) or "
+                               f"Deal.given(...), not {shown(deal)}")
+        players = names_argument(players, "players")
+        if not players:
             raise RefereeError(Kind.USAGE, "players is a list of names, in seat order")
         for name in [*players, *([dealer] if dealer is not None else []),
                      *(name for name, _ in deal.hands)]:
@@ -197,6 +199,8 @@ class Game:
         """The game a transcript describes, its events played (those a live table
         accepted against the cards, marked ``# accepted by the table:``, accepted
         again), ready to go on; an event refused is a :class:`RefereeError`."""
+        text = text_argument(text, "a transcript's text")
+        source = text_argument(source, "a transcript's source")
         typed = lines_of(text.removeprefix("\ufeff"))
         text = "\n".join(typed) + "\n"
         reader = TranscriptReader(text, source)
@@ -449,7 +453,7 @@ class Game:
         every event so far; refused, nothing changes. Once every hand is entered the
         deal is known, and every answer is checked against the cards."""
         seat = self._seat(player)
-        given = _cards(cards)
+        given = cards_argument(cards, f"{self.players[seat]}'s hand")
         for card in given:
             _check_word(card, "a card")
         if self._pending is not None:
@@ -605,6 +609,9 @@ class Game:
 
     def _seat(self, player: str) -> int:
         names = self.players
+        if not isinstance(player, str):
+            raise RefereeError(Kind.USAGE, f"a player is named by a string, not "
+                               f"{shown(player)} (players: {', '.join(names)})")
         if player in names:
             return names.index(player)
         raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(str(player), 40)} "

@@ -343,3 +343,75 @@ def test_a_refused_event_leaves_the_contradiction_waiting() -> None:
     assert game.play("Bob asks Cy for 7").kind == "turn"
     assert game.awaiting.phase == "contradiction" and game.transcript() == before
     assert game.accept().accepted
+
+
+GAME = "go-fish", ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: referee.load_rules(None),
+    lambda: referee.load_rules(5),
+    lambda: referee.load_rules("literature", ["history"]),
+    lambda: referee.load_rules("literature", "history=yes"),
+    lambda: referee.load_rules("literature", {5: "yes"}),
+    lambda: referee.load_rules("literature", {"history": None}),
+    lambda: referee.check(None),
+    lambda: referee.check(b"game: go-fish\nplayers: Ann Bob\n"),
+    lambda: referee.check("game: go-fish\nplayers: Ann Bob\n", source=None),
+    lambda: referee.check_file(None),
+    lambda: referee.check_file(3),
+    lambda: referee.Game.new(None, GAME[1]),
+    lambda: referee.Game.new(*GAME, options=["history"]),
+    lambda: referee.Game.new("go-fish", 3),
+    lambda: referee.Game.new("go-fish", {"Ann": 1, "Bob": 2}),
+    lambda: referee.Game.new("go-fish", [None, "Bob"]),
+    lambda: referee.Game.new(*GAME, deal=None),
+    lambda: referee.Game.new(*GAME, deal=3),
+    lambda: referee.Game.new(*GAME, deal=referee.Deal.seed),
+    lambda: referee.Deal.given(hands=None),
+    lambda: referee.Deal.given(hands=[("Ann", ["2C"])]),
+    lambda: referee.Deal.given(hands={"Ann": None}),
+    lambda: referee.Deal.given(hands={"Ann": 5}),
+    lambda: referee.Deal.given(hands={"Ann": [7]}),
+    lambda: referee.Deal.given(hands={"Ann": ["2C"]}, stock=5),
+    lambda: referee.Deal.given(hands={"Ann": ["2C"]}, centre=[None]),
+    lambda: referee.Deal.hidden(hands={"Ann": 5}),
+    lambda: referee.Game.from_transcript(None),
+    lambda: referee.Game.from_transcript(b"game: go-fish\nplayers: Ann Bob\n"),
+    lambda: referee.Game.new(*GAME).view(None),
+    lambda: referee.Game.new(*GAME).view(0),
+    lambda: referee.Game.new(*GAME).legal_moves(1),
+    lambda: referee.Game.new(*GAME).enter_hand("Ann", 5),
+    lambda: referee.Game.new(*GAME).enter_hand("Ann", None),
+])
+def test_arguments_of_the_wrong_type_are_referee_errors(call: object) -> None:
+    with pytest.raises(referee.RefereeError) as caught:
+        call()  # type: ignore[operator]
+    assert caught.value.message and "\n" not in caught.value.message
+
+
+def test_the_api_takes_paths_tuples_and_option_values_as_the_rule_file_reads_them() -> None:
+    game = referee.Game.new(ROOT / "rules" / "go-fish.rules", ("Ann", "Bob"),
+                            deal=referee.Deal.seed(1))
+    assert game.players == ("Ann", "Bob")
+    rules = referee.load_rules("literature", {"history": True, "bluff-asks": False})
+    assert (rules.options["history"], rules.options["bluff-asks"]) == ("yes", "no")
+    assert referee.check_file(ROOT / "tests" / "transcripts" / "go-fish" / "whole-game.txt").ok
+
+
+def test_an_errors_kind_is_its_word_as_a_verdicts_and_a_results_are() -> None:
+    with pytest.raises(referee.RefereeError) as caught:
+        referee.Game.new("go-fish", ["Ann"])
+    error = caught.value
+    assert error.kind == "header" and error.kind.value == "header" and str(error.kind) == "header"
+    assert json.dumps({"kind": error.kind}) == '{"kind": "header"}'
+    assert error.message == str(error)
+
+
+def test_the_public_signatures_resolve_for_typing_get_type_hints() -> None:
+    import typing
+
+    for function in (referee.load_rules, referee.check, referee.check_file, referee.Game.new,
+                     referee.Game.from_transcript, referee.Game.play, referee.Game.view,
+                     referee.Game.legal_moves, referee.Deal.given, referee.Deal.seed):
+        assert typing.get_type_hints(function), function
