@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 import referee
 
@@ -542,3 +543,31 @@ def test_a_game_at_work_blocks_neither_the_server_nor_other_tables(
         release.set()
         sender.join(30)
     assert done and done[0]["accepted"]
+
+
+@pytest.mark.parametrize("data", [b"{not json", b"[1, 2]", b"\xff\xfe", b"null", b"1e999999",
+                                  b'{"x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"])
+def test_a_body_that_is_no_json_object_gets_400(server: Any, data: bytes) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    for path in ["/api/tables", f"/api/tables/{made['table']}/events"]:
+        status, answer = server.send("POST", path, data)
+        assert status == 400 and "one JSON object" in answer["error"], (path, data[:20])
+
+
+@pytest.mark.parametrize("first", ["not json", b"\x00\x01", "[1]", '{"token": 5}',
+                                   "[" * 100_000 + "]" * 100_000])
+def test_a_websocket_whose_first_message_is_no_token_is_closed_with_4403(
+        server: Any, first: str | bytes) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    with connect(server.base.replace("http", "ws", 1) + f"/ws/{made['table']}") as ws, \
+            pytest.raises(ConnectionClosed) as closed:
+        ws.send(first)
+        ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert server.get(f"/api/tables/{made['table']}?token={made['host']}")[0] == 200
+
+
+def test_no_such_path_or_method_is_an_api_error_too(server: Any) -> None:
+    assert server.get("/api/nothing") == (404, {"error": "not found"})
+    assert server.get("/static/../referee/serve/app.py")[0] == 404
+    assert server.send("PUT", "/api/tables", b"{}") == (405, {"error": "method not allowed"})
