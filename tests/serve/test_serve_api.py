@@ -571,3 +571,29 @@ def test_no_such_path_or_method_is_an_api_error_too(server: Any) -> None:
     assert server.get("/api/nothing") == (404, {"error": "not found"})
     assert server.get("/static/../referee/serve/app.py")[0] == 404
     assert server.send("PUT", "/api/tables", b"{}") == (405, {"error": "method not allowed"})
+
+
+def test_a_contradiction_the_table_cannot_take_leaves_the_host_nothing_to_decide(
+        server: Any) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    table, seats, host = made["table"], made["seats"], made["host"]
+    hands = {"Ann": ["4D", "4C", "5H", "6C", "AC"], "Bob": ["6H", "7D", "9S", "9H", "10S"],
+             "Cy": ["2C", "3D", "8D", "10H", "JS"]}
+    for name, cards in hands.items():
+        assert server.post(f"/api/tables/{table}/hand", {"token": seats[name]["token"],
+                                                         "cards": cards})[1]["accepted"]
+    server.play(table, seats["Ann"]["token"], "Ann asks Bob for 4")
+    server.play(table, seats["Bob"]["token"], "Bob says no")
+    before = server.version(table, host)
+    drew = server.play(table, seats["Ann"]["token"], "Ann draws 2C")  # Cy holds 2C
+    assert (drew["accepted"], drew["kind"]) == (False, "contradiction")
+    assert "host" not in drew["message"] and "Cy" not in json.dumps(drew)
+    screen = made["screen"].split("#t=")[1]
+    shown = server.get(f"/api/tables/{table}?token={screen}")[1]
+    assert shown["version"] > before
+    assert shown["awaiting"]["phase"] == "draw"
+    assert shown["notices"][-1]["kind"] == "refused"
+    assert "host decides" not in shown["notices"][-1]["text"]
+    assert server.post(f"/api/tables/{table}/accept", {"token": host})[0] == 409
+    assert "contradicted" not in (Path(server.data) / f"{table}.txt").read_text()
+    assert server.play(table, seats["Ann"]["token"], "Ann draws")["accepted"]
