@@ -158,7 +158,8 @@ def _answered(table: Table, access: Access, result: referee.Result, *,
     else:
         actor = _FIRST_WORD.match(text)
         if (access.player is None and result.kind == "illegal" and actor is not None
-                and actor.group(1) in table.entered()):  # the rule may tell of that hand
+                and (actor.group(1) in table.entered() or not table.dealt_hidden())
+                and actor.group(1) in table.game.players):  # the rule may tell of that hand
             answer["message"] = (f"against the rules: the reason tells of {actor.group(1)}'s "
                                  f"hand, which only {actor.group(1)}'s page shows")
         if notice:

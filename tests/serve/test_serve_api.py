@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 from pathlib import Path
 from typing import Any
@@ -597,3 +598,25 @@ def test_a_contradiction_the_table_cannot_take_leaves_the_host_nothing_to_decide
     assert server.post(f"/api/tables/{table}/accept", {"token": host})[0] == 409
     assert "contradicted" not in (Path(server.data) / f"{table}.txt").read_text()
     assert server.play(table, seats["Ann"]["token"], "Ann draws")["accepted"]
+
+
+def test_the_host_learns_no_hand_the_referee_dealt(server: Any) -> None:
+    """Of a hand the referee dealt (a seed), which moves are legal and why one is not
+    tell what the mover holds: the host page is offered none and told no reason."""
+    made = server.new_table(game="go-fish", players=GO_FISH, deal={"seed": 5})
+    table, host = made["table"], made["host"]
+    game = referee.Game.new("go-fish", GO_FISH, deal=referee.Deal.seed(5))
+    hands = {name: set(game.view(name).hand or ()) for name in GO_FISH}
+    asker = game.awaiting.players[0]
+    seen = server.get(f"/api/tables/{table}?token={host}")[1]
+    assert seen["legal"] == [] and not seen["hidden"]
+    held = {card[:-1] for card in hands[asker]}
+    missing = next(rank for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                     "K", "A") if rank not in held)
+    other = next(name for name in GO_FISH if name != asker)
+    refused = server.play(table, host, f"{asker} asks {other} for {missing}")
+    assert not refused["accepted"] and "only " + asker + "'s page shows" in refused["message"]
+    told = json.dumps([refused, server.get(f"/api/tables/{table}?token={host}")[1]])
+    assert not set().union(*hands.values()) & set(re.findall(r"\b[0-9AJQK]+[CDHS]\b", told))
+    own = made["seats"][asker]["token"]
+    assert server.get(f"/api/tables/{table}?token={own}")[1]["legal"]
