@@ -136,6 +136,17 @@ def _answered(table: Table, access: Access, result: referee.Result, *,
         table.save()
         return answer
     who = access.player or "the host"
+    if result.kind == "contradiction" and table.game.pending is None:
+        # Not even the table's word could make it so (a card in two hands at once):
+        # refused, with nothing left for the host to decide.
+        answer["message"] = ("no deal of the cards explains that event, nor could the "
+                             "table take it as its word: it is not recorded")
+        answer["because"] = _public_proof(table, result)
+        if notice:
+            table.version += 1
+            table.notice("refused", f"an event from {who} contradicts the cards and "
+                         "cannot be taken")
+        return answer
     if result.kind == "contradiction":
         answer["message"] = ("no deal of the cards explains that event with the ones "
                              "before it; the host accepts it or takes it back")
@@ -147,7 +158,8 @@ def _answered(table: Table, access: Access, result: referee.Result, *,
     else:
         actor = _FIRST_WORD.match(text)
         if (access.player is None and result.kind == "illegal" and actor is not None
-                and actor.group(1) in table.entered()):  # the rule may tell of that hand
+                and (actor.group(1) in table.entered() or not table.dealt_hidden())
+                and actor.group(1) in table.game.players):  # the rule may tell of that hand
             answer["message"] = (f"against the rules: the reason tells of {actor.group(1)}'s "
                                  f"hand, which only {actor.group(1)}'s page shows")
         if notice:

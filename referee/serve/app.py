@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -105,11 +106,8 @@ def make_app(tables: Tables) -> Starlette:
             data += chunk
             if len(data) > MAX_BODY:
                 raise TableError(413, "that request is too large")
-        try:
-            found = json.loads(data or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise TableError(400, "the body is one JSON object") from None
-        if not isinstance(found, dict):
+        found = _json_object(data or b"{}")
+        if found is None:
             raise TableError(400, "the body is one JSON object")
         return found
 
@@ -183,10 +181,11 @@ def make_app(tables: Tables) -> Starlette:
         await websocket.accept()
         try:
             table = tables.get(websocket.path_params["table"])
-            first = await websocket.receive_json()
-            token = first.get("token") if isinstance(first, dict) else None
+            message = await websocket.receive()
+            first = _json_object(message.get("text") or message.get("bytes") or b"")
+            token = first.get("token") if first is not None else None
             access = authorised(table, token)
-        except (TableError, ValueError, WebSocketDisconnect):
+        except (TableError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
                 await websocket.close(FORBIDDEN)
             return
@@ -221,6 +220,12 @@ def make_app(tables: Tables) -> Starlette:
         assert isinstance(error, TableError)
         return JSONResponse({"error": error.message}, status_code=error.status)
 
+    async def http_error(request: Request, error: Exception) -> Response:
+        """No such path, or not by that method: the API's error form too."""
+        assert isinstance(error, HTTPException)
+        return JSONResponse({"error": error.detail.lower()}, status_code=error.status_code,
+                            headers=error.headers)
+
     routes = [
         Route("/", start),
         Route("/t/{table}/seat/{player:path}", lambda r: FileResponse(STATIC / "seat.html")),
@@ -245,7 +250,8 @@ def make_app(tables: Tables) -> Starlette:
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={TableError: refused})
+    return Starlette(routes=routes, exception_handlers={
+        TableError: refused, HTTPException: http_error})
 
 
 async def _send(websocket: WebSocket, listener: Listener, table: Table,
@@ -256,6 +262,16 @@ async def _send(websocket: WebSocket, listener: Listener, table: Table,
             await websocket.close(FORBIDDEN)
             return
         await websocket.send_json(view)
+
+
+def _json_object(data: str | bytes) -> dict[str, Any] | None:
+    """``data`` read as one JSON object, or None: not JSON, not UTF-8, not an object, or
+    nested deeper than Python's parser goes."""
+    try:
+        found = json.loads(data)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+    return found if isinstance(found, dict) else None
 
 
 async def _drain(websocket: WebSocket) -> None:

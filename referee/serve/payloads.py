@@ -40,6 +40,7 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
     public = (public_game or game).public_view().to_json()
     public["awaiting"] = awaiting.words
     entered = table.entered()
+    hidden = table.dealt_hidden()
     acting = {seat for seat in game.players if seat in (
         table.known_game(seat).awaiting.players if moves and seat in entered
         else awaiting.players)}  # the view goes first: the seats' own games with the moves
@@ -49,7 +50,7 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
         "table": table.id, "version": table.version, "title": table.title,
         "players": list(game.players),
         "teams": {team: list(names) for team, names in game.teams.items()},
-        "awaiting": awaiting.to_json(), "entered": entered, "hidden": _hidden(table),
+        "awaiting": awaiting.to_json(), "entered": entered, "hidden": hidden,
         "notices": list(table.notices), "outcome": _outcome(table, real)}
     found: dict[Access, dict[str, Any]] = {}
     for access in accesses:
@@ -62,9 +63,11 @@ def payloads(table: Table, accesses: Iterable[Access], *, moves: bool = True
                 result["next_hand"] = (public.get("match_hand") is not None
                                        and real.phase == "over"
                                        and result["outcome"] is None)
+                # Found without the hands: of a hand the referee dealt, which
+                # moves are legal tells what the mover holds, so none are offered.
                 result["legal"] = ([move for seat in awaiting.players
                                     for move in finder(public_game, seat)]
-                                   if moves and public_game is not None else [])
+                                   if moves and public_game is not None and hidden else [])
         else:
             shown = _seat_view(table, public_game, seat, seat in entered, awaiting)
             result.update({
@@ -153,13 +156,6 @@ def _claimable(table: Table, seat: str, shown: dict[str, Any], awaiting: Awaitin
     team = next(names for names in teams.values() if seat in names)
     return {"sets": [name for name in table.rules.sets if name not in decided],
             "teammates": list(team)}
-
-
-def _hidden(table: Table) -> bool:
-    """Whether the hand being played was dealt hidden (seats enter their hands)."""
-    lines = table.game.transcript().splitlines()
-    deals = [line.strip() for line in lines if line.strip().startswith("deal:")]
-    return bool(deals) and deals[-1] == "deal: hidden"
 
 
 def _outcome(table: Table, awaiting: Awaiting) -> dict[str, Any] | None:

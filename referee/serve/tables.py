@@ -145,6 +145,13 @@ class Table:
         """Note a refusal or contradiction for every page (no card in ``text``)."""
         self.notices.append({"id": self.version, "kind": kind, "text": text})
 
+    def dealt_hidden(self) -> bool:
+        """Whether the hand being played was dealt hidden (seats enter their hands);
+        else the referee dealt it, and knows every hand from the start."""
+        deals = [line.strip() for line in self.game.transcript().splitlines()
+                 if line.strip().startswith("deal:")]
+        return bool(deals) and deals[-1] == "deal: hidden"
+
     def entered(self) -> list[str]:
         """The players whose hands are entered in this hand's deal, when it is hidden."""
         block = [line.strip() for line in

@@ -36,7 +36,10 @@ class Client:
 
     def request(self, method: str, path: str, body: dict[str, Any] | None = None
                 ) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
+        return self.send(method, path, None if body is None else json.dumps(body).encode())
+
+    def send(self, method: str, path: str, data: bytes | None) -> tuple[int, Any]:
+        """``data`` as the body, as it is."""
         request = urllib.request.Request(self.base + path, data=data, method=method,
                                          headers={"Content-Type": "application/json"})
         try:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 import referee
 
@@ -542,3 +544,79 @@ def test_a_game_at_work_blocks_neither_the_server_nor_other_tables(
         release.set()
         sender.join(30)
     assert done and done[0]["accepted"]
+
+
+@pytest.mark.parametrize("data", [b"{not json", b"[1, 2]", b"\xff\xfe", b"null", b"1e999999",
+                                  b'{"x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"])
+def test_a_body_that_is_no_json_object_gets_400(server: Any, data: bytes) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    for path in ["/api/tables", f"/api/tables/{made['table']}/events"]:
+        status, answer = server.send("POST", path, data)
+        assert status == 400 and "one JSON object" in answer["error"], (path, data[:20])
+
+
+@pytest.mark.parametrize("first", ["not json", b"\x00\x01", "[1]", '{"token": 5}',
+                                   "[" * 100_000 + "]" * 100_000])
+def test_a_websocket_whose_first_message_is_no_token_is_closed_with_4403(
+        server: Any, first: str | bytes) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    with connect(server.base.replace("http", "ws", 1) + f"/ws/{made['table']}") as ws, \
+            pytest.raises(ConnectionClosed) as closed:
+        ws.send(first)
+        ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert server.get(f"/api/tables/{made['table']}?token={made['host']}")[0] == 200
+
+
+def test_no_such_path_or_method_is_an_api_error_too(server: Any) -> None:
+    assert server.get("/api/nothing") == (404, {"error": "not found"})
+    assert server.get("/static/../referee/serve/app.py")[0] == 404
+    assert server.send("PUT", "/api/tables", b"{}") == (405, {"error": "method not allowed"})
+
+
+def test_a_contradiction_the_table_cannot_take_leaves_the_host_nothing_to_decide(
+        server: Any) -> None:
+    made = server.new_table(game="go-fish", players=GO_FISH)
+    table, seats, host = made["table"], made["seats"], made["host"]
+    hands = {"Ann": ["4D", "4C", "5H", "6C", "AC"], "Bob": ["6H", "7D", "9S", "9H", "10S"],
+             "Cy": ["2C", "3D", "8D", "10H", "JS"]}
+    for name, cards in hands.items():
+        assert server.post(f"/api/tables/{table}/hand", {"token": seats[name]["token"],
+                                                         "cards": cards})[1]["accepted"]
+    server.play(table, seats["Ann"]["token"], "Ann asks Bob for 4")
+    server.play(table, seats["Bob"]["token"], "Bob says no")
+    before = server.version(table, host)
+    drew = server.play(table, seats["Ann"]["token"], "Ann draws 2C")  # Cy holds 2C
+    assert (drew["accepted"], drew["kind"]) == (False, "contradiction")
+    assert "host" not in drew["message"] and "Cy" not in json.dumps(drew)
+    screen = made["screen"].split("#t=")[1]
+    shown = server.get(f"/api/tables/{table}?token={screen}")[1]
+    assert shown["version"] > before
+    assert shown["awaiting"]["phase"] == "draw"
+    assert shown["notices"][-1]["kind"] == "refused"
+    assert "host decides" not in shown["notices"][-1]["text"]
+    assert server.post(f"/api/tables/{table}/accept", {"token": host})[0] == 409
+    assert "contradicted" not in (Path(server.data) / f"{table}.txt").read_text()
+    assert server.play(table, seats["Ann"]["token"], "Ann draws")["accepted"]
+
+
+def test_the_host_learns_no_hand_the_referee_dealt(server: Any) -> None:
+    """Of a hand the referee dealt (a seed), which moves are legal and why one is not
+    tell what the mover holds: the host page is offered none and told no reason."""
+    made = server.new_table(game="go-fish", players=GO_FISH, deal={"seed": 5})
+    table, host = made["table"], made["host"]
+    game = referee.Game.new("go-fish", GO_FISH, deal=referee.Deal.seed(5))
+    hands = {name: set(game.view(name).hand or ()) for name in GO_FISH}
+    asker = game.awaiting.players[0]
+    seen = server.get(f"/api/tables/{table}?token={host}")[1]
+    assert seen["legal"] == [] and not seen["hidden"]
+    held = {card[:-1] for card in hands[asker]}
+    missing = next(rank for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                     "K", "A") if rank not in held)
+    other = next(name for name in GO_FISH if name != asker)
+    refused = server.play(table, host, f"{asker} asks {other} for {missing}")
+    assert not refused["accepted"] and "only " + asker + "'s page shows" in refused["message"]
+    told = json.dumps([refused, server.get(f"/api/tables/{table}?token={host}")[1]])
+    assert not set().union(*hands.values()) & set(re.findall(r"\b[0-9AJQK]+[CDHS]\b", told))
+    own = made["seats"][asker]["token"]
+    assert server.get(f"/api/tables/{table}?token={own}")[1]["legal"]

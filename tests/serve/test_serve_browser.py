@@ -33,7 +33,7 @@ QUICK = Path(__file__).parent / "quick-fish.rules"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 SCREEN = {"viewport": {"width": 1280, "height": 720}}
-WAIT = 20_000  # milliseconds a page may take to show a change
+WAIT = 60_000  # milliseconds a page may take to show a change (a CI machine is slow)
 
 
 @pytest.fixture(scope="module")
@@ -54,19 +54,34 @@ def shots(tmp_path: Path) -> Path:
 
 
 class Page:
-    """One browser context on one page, with every WebSocket frame it received."""
+    """One browser context on one page, with every WebSocket frame it received and the
+    script errors it raised (both told, with what it shows, when a wait times out)."""
 
     def __init__(self, browser: Any, url: str, device: dict[str, Any]) -> None:
         self.context = browser.new_context(**device)
+        self.context.set_default_timeout(WAIT)
         self.page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
         self.page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda data: self.frames.append(json.loads(data))))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        OPEN.append(self)
         self.page.goto(url)
 
+    def wait_until(self, expression: str, what: str) -> None:
+        """Wait for ``expression`` to hold in the page, polled on a timer (a page's
+        animation frames may stall in a busy headless browser); on a timeout, fail
+        telling what every open page shows."""
+        try:
+            self.page.wait_for_function(expression, timeout=WAIT, polling=100)
+        except sync_api.Error as error:
+            pytest.fail(f"{self.label()} did not show {what} within {WAIT // 1000} s "
+                        f"({str(error).splitlines()[0]})\n{_every_page()}")
+
     def wait_version(self, version: int) -> None:
-        self.page.wait_for_function(
-            f"Number(document.body.dataset.version || -1) >= {version}", timeout=WAIT)
+        self.wait_until(f"Number(document.body.dataset.version || -1) >= {version}",
+                        f"version {version}")
 
     def tap(self, name: str) -> None:
         self.page.get_by_role("button", name=name, exact=True).first.tap()
@@ -74,9 +89,57 @@ class Page:
     def text(self, selector: str = "body") -> str:
         return str(self.page.inner_text(selector))
 
+    def label(self) -> str:
+        return str(self.page.url).split("#")[0]
+
+    def describe(self) -> str:
+        """What the page shows now, and what it was sent."""
+        try:
+            shown = self.page.evaluate("""() => [document.body.dataset.version,
+                document.visibilityState, document.getElementById("dot")?.className,
+                document.getElementById("hand-typed")?.value,
+                document.getElementById("toast")?.textContent,
+                document.body.innerText.replace(/\\s+/g, " ").slice(0, 600)]""")
+        except sync_api.Error as error:
+            shown = [f"(not readable: {error})"]
+        sent = [(frame.get("version"), frame.get("legal_ready")) for frame in self.frames]
+        return (f"{self.label()}: version, visibility, dot, typed cards, toast, text = "
+                f"{shown}\n  frames (version, moves) {sent[-8:]}; script errors "
+                f"{self.errors}")
+
+    def close(self) -> None:
+        if self in OPEN:
+            OPEN.remove(self)
+            self.context.close()
+
+
+OPEN: list[Page] = []  # the pages of the test running
+
+
+def _every_page() -> str:
+    return "\n".join(page.describe() for page in OPEN)
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed() -> Iterator[None]:
+    """Every page a test opened is closed after it, passed or failed (a failed test's
+    pages must not keep loading the next test's browser and server)."""
+    yield
+    for page in list(OPEN):
+        page.close()
+
 
 def _version(server: Any, made: dict[str, Any]) -> int:
     return server.version(made["table"], made["host"])
+
+
+def _enter_hand(phone: Page, cards: list[str]) -> None:
+    """Tap "Enter my hand" (the cards tapped or typed already), and wait until the page
+    shows that hand entered: the next phone acts only once this one's hand is in."""
+    phone.tap("Enter my hand")
+    phone.wait_until(f"document.getElementById('entry').classList.contains('hidden') && "
+                     f"document.getElementById('hand').innerText.split(/\\s+/).sort().join(' ')"
+                     f" === {json.dumps(' '.join(sorted(cards)))}", "its hand entered")
 
 
 def _tap_move(phone: Page, seat: str, move: str) -> None:
@@ -159,7 +222,7 @@ def test_phones_and_a_screen_play_a_whole_game_by_tapping(server: Any, browser: 
     hands_then[seen["version"]] = hands
     _no_other_hand(pages, hands_then, hands)
     for page in pages.values():
-        page.context.close()
+        page.close()
 
 
 def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
@@ -184,10 +247,7 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
         for name in players:  # each phone taps its own cards
             for card in dealt[name]:
                 phones[name].tap(card)
-            phones[name].tap("Enter my hand")
-            phones[name].page.wait_for_function(
-                f"document.getElementById('hand').innerText.includes('{dealt[name][0]}')",
-                timeout=WAIT)
+            _enter_hand(phones[name], dealt[name])
         version = _version(server, made)
         for page in pages.values():
             page.wait_version(version)
@@ -197,7 +257,7 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
         wrong = Page(browser, made["seats"]["Ann"]["url"].split("#")[0] + "#t=" + "x" * 43,
                      PHONE)
         wrong.page.get_by_text("no longer works").wait_for(timeout=WAIT)
-        wrong.context.close()
+        wrong.close()
 
         def tap_next() -> None:
             seen = server.get(f"/api/tables/{table}?token={made['host']}")[1]
@@ -221,8 +281,8 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
         process.wait(10)
     with start_process(tmp_path, port) as (server, _):
         for page in pages.values():  # the phones reconnect by themselves
-            page.page.wait_for_function("document.getElementById('dot').classList.contains"
-                                        "('on')", timeout=WAIT)
+            page.wait_until("document.getElementById('dot').classList.contains('on')",
+                            "a connection again")
         tap_next()
 
         hands = _hands_now(server, table)
@@ -250,7 +310,7 @@ def test_hands_entered_by_tapping_a_reload_a_restart_and_a_contradiction(
         hands = _hands_now(server, table)
         _no_other_hand(pages, {_version(server, made): hands}, hands)
         for page in [*pages.values(), host]:
-            page.context.close()
+            page.close()
 
 
 def test_cards_typed_into_the_hand_box_survive_another_seat_entering_its_hand(
@@ -274,7 +334,7 @@ def test_cards_typed_into_the_hand_box_survive_another_seat_entering_its_hand(
     ann.tap("Enter my hand")
     ann.wait_version(2)
     assert ann.text("#hand").split() == dealt["Ann"]
-    ann.context.close()
+    ann.close()
 
 
 def test_the_host_enters_moves_for_anyone_by_tapping(server: Any, browser: Any) -> None:
@@ -303,7 +363,7 @@ def test_the_host_enters_moves_for_anyone_by_tapping(server: Any, browser: Any) 
         pytest.fail("the game did not end")
     verdict = referee.check_file(Path(server.data) / f"{table}.txt")
     assert verdict.ok and verdict.outcome is not None
-    host.context.close()
+    host.close()
 
 
 def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browser: Any,
@@ -317,7 +377,7 @@ def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browse
     for name in players:
         phones[name].wait_version(0)
         phones[name].page.fill("#hand-typed", " ".join(dealt[name]))  # typed, this time
-        phones[name].tap("Enter my hand")
+        _enter_hand(phones[name], dealt[name])
     for page in [*phones.values(), screen]:
         page.wait_version(len(players))
     spades = referee.load_rules("literature").sets["low spades"]
@@ -344,9 +404,9 @@ def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browse
         if name == "B":
             phone.page.screenshot(path=str(shots / "phone-show.png"), full_page=True)
         phone.tap("Show " + " ".join(mine))
-        phone.page.wait_for_function(
+        phone.wait_until(
             "!document.body.innerText.includes('Show your cards of the set claimed')",
-            timeout=WAIT)
+            f"{name}'s cards shown")
     screen.page.get_by_text("low spades").wait_for(timeout=WAIT)
     screen.page.screenshot(path=str(shots / "screen-literature.png"))
     path = Path(server.data) / f"{made['table']}.txt"
@@ -354,7 +414,7 @@ def test_literature_a_claim_built_card_by_card_and_the_shows(server: Any, browse
     view = referee.Game.from_transcript(path.read_text()).public_view()
     assert "low spades" in [name for names in view.sets.values() for name in names]
     for page in [*phones.values(), screen]:
-        page.context.close()
+        page.close()
 
 
 def test_the_start_page_makes_a_table_and_the_host_page_shows_its_links(
@@ -380,4 +440,4 @@ def test_the_start_page_makes_a_table_and_the_host_page_shows_its_links(
     problem.tap("Start the table")
     problem.page.get_by_text("2 to 6 players").wait_for(timeout=WAIT)
     for page in (start, ann, problem):
-        page.context.close()
+        page.close()
