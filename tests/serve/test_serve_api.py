@@ -457,6 +457,23 @@ def test_serve_refuses_bad_usage_with_a_clean_message(tmp_path: Path, arguments:
     assert says in done.stderr and "Traceback" not in done.stderr
 
 
+def test_serve_on_a_port_in_use_is_a_usage_error(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "referee", "serve", "--port", str(port),
+                               "--data", str(tmp_path / "tables")],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert f"cannot serve at 127.0.0.1:{port}: Address already in use" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_a_seat_claims_a_set_card_by_card(server: Any) -> None:
     players = ["A", "B", "C", "D", "E", "F"]
     made = server.new_table(game="literature", players=players)
