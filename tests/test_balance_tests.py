@@ -142,6 +142,16 @@ def test_the_text_comparison_ends_with_the_differences() -> None:
     assert tail[1].startswith("  seat 1 win rate: ") and "(95% CI " in tail[1]
 
 
+def test_each_report_of_a_comparison_names_the_options_it_was_played_with() -> None:
+    status, out, _ = run("simulate", "literature", "-p", "6", "-g", "4", "-o", "history=yes",
+                         "--compare-option", "wrong-claim-to-opponents=yes")
+    assert status == 0
+    headings = [line for line in out.splitlines() if line.startswith("Literature")]
+    assert headings == [
+        "Literature [history=yes]: 4 games, 6 players, seed 0",
+        "Literature [history=yes] [wrong-claim-to-opponents=yes]: 4 games, 6 players, seed 0"]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--policy", "clever"], "--policy takes"),
     (["--policy", "random,random,random,random"], "--policy takes"),

@@ -255,7 +255,8 @@ class Report:
         unit, units = self.unit, self.units
         finished = self.finished
         to = f" to {counted(self.target, 'point')}" if self.target is not None else ""
-        out = [f"{self.title}: {counted(self.games, unit, units)}{to}, "
+        options = "".join(f" [{name}={value}]" for name, value in self.options)
+        out = [f"{self.title}{options}: {counted(self.games, unit, units)}{to}, "
                f"{self.players} players, seed {self.seed}"
                + (f", policy {self.policy_text}" if self.policy_text != "random" else "")]
         stopped = f" ({self.stopped} with no legal move)" if self.stopped else ""
