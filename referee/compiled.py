@@ -23,6 +23,7 @@ COMPILED = (  # the per-event path: reading a line, replaying it, the engine's r
     "engine/refills.py", "engine/state.py", "engine/wording.py", "language/cards.py",
     "transcript/described.py", "transcript/notation.py", "transcript/record.py",
     "transcript/resolve.py", "transcript/session.py",
+    "authoring/policies.py", "authoring/selfplay.py",  # self-play's players, a move each
 )
 
 

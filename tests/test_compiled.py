@@ -102,10 +102,17 @@ def _verdicts(tree: Path, corpus: Path, pure: bool) -> dict[str, object]:
     return found
 
 
+@pytest.fixture(scope="module")
+def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One compiled copy of this checkout for every test here."""
+    return _compiled_tree(tmp_path_factory.mktemp("compiled") / "tree")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not _can_compile(), reason="no mypyc or no C compiler")
-def test_compiled_modules_give_the_verdicts_of_their_source(tmp_path: Path) -> None:
-    tree = _compiled_tree(tmp_path / "tree")
+def test_compiled_modules_give_the_verdicts_of_their_source(compiled_tree: Path,
+                                                            tmp_path: Path) -> None:
+    tree = compiled_tree
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     _corpus(corpus)
@@ -114,3 +121,33 @@ def test_compiled_modules_give_the_verdicts_of_their_source(tmp_path: Path) -> N
     assert compiled["compiled"] is True
     assert source["compiled"] is False
     assert compiled["verdicts"] == source["verdicts"]
+
+
+SELF_PLAY = (
+    ("go-fish", "4", "counting"), ("literature", "6", "counting,random"),
+    ("authors", "4", "random"), ("chinese-fish", "3", "counting"),
+    ("diplomat", "4", "counting"),
+)
+
+
+def _balance(tree: Path, args: tuple[str, str, str], pure: bool) -> str:
+    name, players, policy = args
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("REFEREE_PURE_PYTHON", None)
+    if pure:
+        env["REFEREE_PURE_PYTHON"] = "1"
+    done = subprocess.run([sys.executable, "-m", "referee", "simulate", name, "-p", players,
+                           "-g", "12", "-s", "7", "--policy", policy, "--json"], cwd=tree,
+                          env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _can_compile(), reason="no mypyc or no C compiler")
+@pytest.mark.parametrize("args", SELF_PLAY, ids=lambda args: "-".join(args))
+def test_compiled_self_play_plays_the_games_of_its_source(compiled_tree: Path,
+                                                          args: tuple[str, str, str]) -> None:
+    """The compiled players (random and counting) choose the moves their source does:
+    the same seeds give the same balance report, game for game."""
+    assert _balance(compiled_tree, args, pure=False) == _balance(compiled_tree, args, pure=True)
