@@ -36,7 +36,7 @@ from typing import Any
 from referee.engine.facts import OUT, Fact, stock_place
 from referee.engine.moves import Transfer
 from referee.knowledge.budgets import DEFAULT_BUDGETS, Budgets
-from referee.knowledge.solving import UNDECIDED, Deals, Placement
+from referee.knowledge.solving import UNDECIDED, Deals, HardQuestions, Placement
 from referee.knowledge.witness import Constraint, Witness
 from referee.language.cards import Card
 from referee.values import frozen, mutable
@@ -275,6 +275,7 @@ class Knowledge:
         self._note(self.witness.start, seen)
         sat = self._solver()
         puzzles: list[tuple[Card, int]] = []
+        hard: HardQuestions | None = None  # CP-SAT's model, made at the first puzzle
         for thorough in (False, True):
             for card, place in puzzles if thorough else pairs:
                 if place in seen[card]:
@@ -282,9 +283,12 @@ class Knowledge:
                 if deadline is not None and time.perf_counter() > deadline:
                     seen[card].add(place)  # no time to rule it out
                     continue
-                starts = frozenset(self.where[card][place])
-                deal = sat.find(self.constraints, Placement(card, starts, True),
-                                thorough=thorough)
+                placement = Placement(card, frozenset(self.where[card][place]), True)
+                if thorough:  # Minicard left it open once already: CP-SAT's alone
+                    hard = hard or HardQuestions(sat, self.constraints)
+                    deal = hard.find(placement, self.budgets.cp_sat_seconds)
+                else:
+                    deal = sat.find(self.constraints, placement, thorough=False)
                 if isinstance(deal, dict):
                     self._note(deal, seen)
                 elif deal is UNDECIDED and thorough:

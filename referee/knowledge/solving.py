@@ -195,43 +195,71 @@ def _cp_sat(deals: Deals, constraints: Sequence[Constraint], placement: Placemen
             seconds: float) -> tuple[Deal | _Undecided | None, list[Constraint] | None]:
     """Ask CP-SAT: a deal, or None with a subset of the constraints that cannot hold
     together, or UNDECIDED when out of time."""
-    from ortools.sat.python import cp_model  # heavy: imported only for the hard questions
+    return HardQuestions(deals, constraints).ask(placement, seconds)
 
-    model = cp_model.CpModel()
-    cards, places = deals.cards, deals.places
-    x = {key: model.new_bool_var("") for key in deals.var}
-    for card in cards:
-        model.add_exactly_one(x[card, p] for p in places)
-    for place in places[len(deals.hand_sizes):]:
-        model.add_exactly_one(x[c, place] for c in cards)
-    for seat, size in enumerate(deals.hand_sizes):
-        model.add(sum(x[c, seat] for c in cards) == size)
-    switches = []
-    for constraint in constraints:
-        switch = model.new_bool_var("")
-        switches.append(switch)
-        held = sum(x[card, p] for card, ps in constraint.members.items() for p in ps)
-        model.add(held >= constraint.least).only_enforce_if(switch)
-        model.add(held <= constraint.most).only_enforce_if(switch)
-    model.add_assumptions(switches)
-    if placement is not None:
-        lits = [x[placement.card, p] for p in placement.places]
-        if placement.inside:
-            model.add_bool_or(lits)
-        else:
-            model.add_bool_and([lit.Not() for lit in lits])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.linearization_level = 2  # the whole LP relaxation: counting puzzles
-    solver.parameters.cp_model_presolve = False  # are settled at the root
-    status = solver.solve(model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return {card: next(p for p in places if solver.boolean_value(x[card, p]))
-                for card in cards}, None
-    if status == cp_model.INFEASIBLE:
-        index = {switch.index: i for i, switch in enumerate(switches)}
-        core = [constraints[index[i]] for i in solver.sufficient_assumptions_for_infeasibility()
-                if i in index]
-        return None, core or list(constraints)
-    return UNDECIDED, None
+
+class HardQuestions:
+    """CP-SAT's model of the deals meeting ``constraints``, made once and asked one
+    placement question after another (making the model in Python costs about what
+    solving it does, and the counting puzzles of one knowledge table share it)."""
+
+    def __init__(self, deals: Deals, constraints: Sequence[Constraint]) -> None:
+        from ortools.sat.python import cp_model  # heavy: imported only for the hard ones
+
+        self._cp_model = cp_model
+        self.deals = deals
+        self.constraints = constraints
+        model = self.model = cp_model.CpModel()
+        cards, places = deals.cards, deals.places
+        x = self.x = {key: model.new_bool_var("") for key in deals.var}
+        for card in cards:
+            model.add_exactly_one(x[card, p] for p in places)
+        for place in places[len(deals.hand_sizes):]:
+            model.add_exactly_one(x[c, place] for c in cards)
+        for seat, size in enumerate(deals.hand_sizes):
+            model.add(sum(x[c, seat] for c in cards) == size)
+        self.switches = []
+        for constraint in constraints:
+            switch = model.new_bool_var("")
+            self.switches.append(switch)
+            held = sum(x[card, p] for card, ps in constraint.members.items() for p in ps)
+            model.add(held >= constraint.least).only_enforce_if(switch)
+            model.add(held <= constraint.most).only_enforce_if(switch)
+
+    def find(self, placement: Placement, seconds: float) -> Deal | _Undecided | None:
+        """A deal meeting the constraints and ``placement``, None if there is none, or
+        UNDECIDED when out of time."""
+        return self.ask(placement, seconds)[0]
+
+    def ask(self, placement: Placement | None, seconds: float
+            ) -> tuple[Deal | _Undecided | None, list[Constraint] | None]:
+        """A deal, or None with a subset of the constraints that cannot hold together,
+        or UNDECIDED when out of time."""
+        cp_model, model, x = self._cp_model, self.model, self.x
+        assumed = list(self.switches)
+        if placement is not None:  # switched on by its own literal: later questions
+            probe = model.new_bool_var("")  # leave it off
+            lits = [x[placement.card, p] for p in placement.places]
+            if placement.inside:
+                model.add_bool_or(lits).only_enforce_if(probe)
+            else:
+                model.add_bool_and([lit.Not() for lit in lits]).only_enforce_if(probe)
+            assumed.append(probe)
+        model.clear_assumptions()
+        model.add_assumptions(assumed)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.linearization_level = 2  # the whole LP relaxation: counting puzzles
+        solver.parameters.cp_model_presolve = False  # are settled at the root
+        status = solver.solve(model)
+        cards, places = self.deals.cards, self.deals.places
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return {card: next(p for p in places if solver.boolean_value(x[card, p]))
+                    for card in cards}, None
+        if status == cp_model.INFEASIBLE:
+            index = {switch.index: i for i, switch in enumerate(self.switches)}
+            core = [self.constraints[index[i]]
+                    for i in solver.sufficient_assumptions_for_infeasibility() if i in index]
+            return None, core or list(self.constraints)
+        return UNDECIDED, None
