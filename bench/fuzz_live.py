@@ -322,7 +322,8 @@ class Case:
         self.untouched(before, but=target)
         if target is not None:
             self._saved(target, line, existed, was, reply)
-        if table.journal.path.read_bytes().removeprefix(BOM) != table.journal.text().encode():
+        on_disk = table.journal.path.read_bytes().removeprefix(BOM)
+        if on_disk.replace(b"\r\n", b"\n") != table.journal.text().encode():  # CR LF kept
             self.found.problems.append(f"breach: the journal on disk is not what the table "
                                        f"wrote, after {line[:60]!r}")
         if self.rng.random() < MID_GAME_CHECKS:  # as a kill now would leave it
@@ -558,8 +559,8 @@ def _resumed(case: Case, path: Path, start_from: Opening) -> None:
         after = path.read_bytes()
         if isinstance(data, bytes) and after != data:
             head = data[:data.rfind(b"\n") + 1]
-            kept = after == data + b"\n" or (after.startswith(head) and after[len(head):]
-                                               .startswith(CUT_MARK.encode()))
+            kept = after in (data + b"\n", data + b"\r\n") or (  # a CR LF file's own break
+                after.startswith(head) and after[len(head):].startswith(CUT_MARK.encode()))
             if data.endswith(b"\n") or not kept:
                 case.found.problems.append("breach: --resume changed more than a last line")
         rest = start_from.events[case.rng.randint(0, len(start_from.events)):]
