@@ -129,6 +129,7 @@ class Figures:
     again: int = 0  # transcripts checked again in another order
     alone: int = 0  # transcripts checked again alone
     again_seconds: float = 0.0
+    peak: tuple[int, str] = (0, "")  # the peak resident memory, and the run that raised it
 
     @property
     def runs(self) -> int:
@@ -489,6 +490,9 @@ def _count(figures: Figures, name: str, number: int, case: Case, seconds: float,
     surface.runs += 1
     surface.seconds += seconds
     surface.slowest = max(surface.slowest, (seconds, f"{case.name}, {name}, case {number}"))
+    resident = peak_memory()[0]
+    if resident > figures.peak[0]:
+        figures.peak = (resident, f"{case.name}, {name}, case {number}")
     figures.outcomes[case.outcome] += 1
     for problem in dict.fromkeys(_kind(p) for p in case.problems):
         first = next(p for p in case.problems if _kind(p) == problem)
@@ -571,7 +575,8 @@ def main() -> None:
           f" ({figures.again} checked again in another order, {figures.alone} alone)")
     seconds, what = figures.slowest()
     print(f"slowest run: {seconds:.2f} s (a mutation of {what})")
-    print(f"peak memory: {ours / 2**20:.0f} MB, its children {children / 2**20:.0f} MB")
+    print(f"peak memory: {ours / 2**20:.0f} MB, its children {children / 2**20:.0f} MB"
+          f" (reached at a mutation of {figures.peak[1] or 'the start'})")
     print("outcomes: " + ", ".join(f"{kind} {count}"
                                    for kind, count in figures.outcomes.most_common()))
     print("per surface: runs / " + " / ".join(PROBLEMS) + " / slowest / time")
