@@ -15,6 +15,7 @@ answer, whatever ends the program.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import shutil
 import time
@@ -107,6 +108,11 @@ def _open(arguments: PlayArguments, width: int, say: Write) -> LiveTable:
             say(f"warning: {text}")
 
         table = resume(arguments.resume, warn, width)
+        # this process serves one table: what its replay built stays for undo, so it is
+        # frozen out of the collector's reach (after 100,000 events each full collection
+        # would take the better part of a second at the table). Not in resume() itself:
+        # a process resuming table after table would keep each one's garbage for good.
+        gc.freeze()
         say(f"going on with {table.source}: {table.prompt()}")
         return table
     seating = seating_of(arguments)

@@ -4,7 +4,6 @@ to go on with it (:func:`resume`), a last line cut short by a kill kept as a com
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -211,8 +210,7 @@ def _typed_last_line(journal: Journal) -> str:
 
 def _replayed(journal: Journal, width: int) -> LiveTable:
     """The table of the transcript ``journal`` read: its events played again, read one
-    at a time (not kept), with the collector paused as a check does; what the replay
-    built is then frozen (``gc.freeze``), out of the collector's reach."""
+    at a time (not kept), with the collector paused as a check does."""
     path = journal.path
     text = journal.text()
     source = str(path)
@@ -237,10 +235,6 @@ def _replayed(journal: Journal, width: int) -> LiveTable:
         if transcript.error is None:
             for number in dones:
                 _settle_again(session, journal, number)
-            # what the replay built stays for undo and holds no cycles: frozen, so that
-            # no collection walks it again (after 100,000 events each full one would
-            # take the better part of a second at the table)
-            gc.freeze()
     if transcript.error is not None:
         raise transcript.error
     return LiveTable(session, journal, _plan(transcript.headers), width)
