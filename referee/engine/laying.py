@@ -66,10 +66,10 @@ def settle(lk: Lookups, state: GameState) -> None:
     for seat, names in list(state.laying.items()):
         kept = frozenset(n for n in names
                          if _may_be_whole(state, seat, lk.set_cards[n], lk.set_needed[n]))
-        if kept:
-            state.laying[seat] = kept
-        else:
+        if not kept:
             del state.laying[seat]
+        elif len(kept) < len(names):  # else the same sets: the state (and each undo mark
+            state.laying[seat] = kept  # that copied it) keeps sharing the one frozenset
     if not state.laying and not state.refill_open:
         resume(lk, state, state.after_lay)
 

@@ -194,8 +194,8 @@ class Knowledge:
         self._steps.append(step)
         for index, fact in enumerate(facts):
             self._admit(self._constraint(lines[index] if lines else line, fact), step)
-        if self.consistent and step.added:
-            self.consistent = self._explained(step)
+        if self.consistent and step.log is not None and (added := step.added):
+            self.consistent = self._explained(added)
         return self.consistent
 
     def moved(self, transfers: Sequence[Transfer]) -> None:
@@ -305,8 +305,9 @@ class Knowledge:
     # -- tracking -------------------------------------------------------------------
 
     def _constraint(self, line: int, fact: Fact) -> Constraint:
-        members = {card: frozenset(starts) for card in fact.cards if card in self.where
-                   if (starts := self.where[card].get(fact.place))}
+        where, place = self.where, fact.place
+        members = {card: frozenset(starts) for card in fact.cards if card in where
+                   if (starts := where[card].get(place))}
         return Constraint(line, fact, members, fact.least, min(fact.most, len(members)))
 
     def _admit(self, constraint: Constraint, step: _Step) -> None:
@@ -359,18 +360,23 @@ class Knowledge:
         step.note(_Retired(constraint))
 
     def _transfer(self, transfer: Transfer, step: _Step) -> None:
+        where, every_at = self.where, self.at  # a hidden draw: every card, every draw
         cards = self.cards if transfer.cards is None else [
-            c for c in transfer.cards if c in self.where]
+            c for c in transfer.cards if c in where]
         source, target = transfer.source, transfer.target
         moved: list[Card] = []
         counts: list[int] = []
         for card in cards:
-            here = self.where[card]
+            here = where[card]
             starts = here.pop(source, None)
             if starts is None:
                 continue
-            here.setdefault(target, []).extend(starts)
-            at = self.at[card]
+            there = here.get(target)
+            if there is None:
+                here[target] = starts  # the list, no longer the source's
+            else:
+                there.extend(starts)
+            at = every_at[card]
             for start in starts:
                 at[start] = target
             moved.append(card)
@@ -394,12 +400,13 @@ class Knowledge:
 
     # -- deciding -------------------------------------------------------------------
 
-    def _explained(self, step: _Step) -> bool:
-        """Whether some deal meets every constraint, the step's new ones included: the
-        witness, mended if need be, or else one the solver finds."""
-        broken = [c for c in step.added if c.active and not self.witness.meets(c)]
+    def _explained(self, added: list[Constraint]) -> bool:
+        """Whether some deal meets every constraint, the last step's new ones (``added``)
+        included: the witness, mended if need be, or else one the solver finds."""
+        broken = [c for c in added if c.active and not self.witness.meets(c)]
         if not broken:
             return True
+        step = self._steps[-1]
         step.deal = self.witness.copy_deal()  # the witness changes from here
         if self.witness.repair(broken):
             return True
@@ -440,8 +447,10 @@ class Knowledge:
 def _within(smaller: Constraint, larger: Constraint) -> bool:
     """Whether every place ``smaller`` counts, ``larger`` counts too."""
     members = larger.members
-    return all(places <= members.get(card, _NOWHERE)
-               for card, places in smaller.members.items())
+    for card, places in smaller.members.items():  # noqa: SIM110 - no generator: every fact
+        if not places <= members.get(card, _NOWHERE):
+            return False
+    return True
 
 
 _NOWHERE: frozenset[int] = frozenset()

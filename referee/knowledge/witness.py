@@ -89,8 +89,11 @@ class Witness:
             del self.of_card[card][constraint]
 
     def _count(self, constraint: Constraint) -> int:
-        start = self.start
-        return sum(1 for card, places in constraint.members.items() if start[card] in places)
+        start, count = self.start, 0
+        for card, places in constraint.members.items():  # no generator: every new fact
+            if start[card] in places:
+                count += 1
+        return count
 
     @staticmethod
     def meets(constraint: Constraint) -> bool:
@@ -119,7 +122,7 @@ class Witness:
             self._swap(mover, other, changes)
             touched = {c: None for card in (mover, other) for c in self.of_card[card]}
             touched.update(dict.fromkeys(conflicts))
-            conflicts = [c for c in touched if not self.meets(c)]
+            conflicts = [c for c in touched if not c.least <= c.count <= c.most]  # meets()
         return not conflicts
 
     def wander(self, steps: int) -> None:
@@ -140,8 +143,10 @@ class Witness:
     def _candidate_swaps(self, target: Constraint) -> list[tuple[Card, Card]]:
         """Swaps that bring ``target`` closer to its bounds."""
         rng, start = self.rng, self.start
-        inside = [c for c, places in target.members.items() if start[c] in places]
-        outside = [c for c, places in target.members.items() if start[c] not in places]
+        inside: list[Card] = []
+        outside: list[Card] = []
+        for card, places in target.members.items():  # one pass: repair's every step
+            (inside if start[card] in places else outside).append(card)
         swaps: list[tuple[Card, Card]] = []
         for _ in range(CANDIDATES):
             if len(inside) < target.least and outside:
@@ -166,9 +171,10 @@ class Witness:
         a, b = self.start[first], self.start[second]
         changes = []
         for con in self.of_card[first]:
-            places = con.members[first]
+            members = con.members
+            places = members[first]
             delta = (b in places) - (a in places)
-            other = con.members.get(second)
+            other = members.get(second)
             if other is not None:
                 delta += (a in other) - (b in other)
             if delta:
@@ -196,4 +202,8 @@ class Witness:
 
 def _gain(changes: list[tuple[Constraint, int]]) -> int:
     """How many more constraints a swap that makes these changes would meet."""
-    return sum(con.met_by(con.count + delta) - con.met_by(con.count) for con, delta in changes)
+    gain = 0
+    for con, delta in changes:  # met_by() written out: weighed for every candidate swap
+        least, count, most = con.least, con.count, con.most
+        gain += (least <= count + delta <= most) - (least <= count <= most)
+    return gain
