@@ -216,8 +216,7 @@ def simulate(rules: str, players: int, games: int, seed: int, out: Path | None,
     if refused is not None:
         _exit(RefereeError(Kind.USAGE, refused))
     policies = parse_policies(policy, players)
-    if (target or spec.match_target) and any(p.startswith("ismcts") for p in policies):
-        _exit(RefereeError(Kind.USAGE, ISMCTS_NO_MATCH))
+    _refuse_ismcts_matches(target or spec.match_target, policies)
     if compare_rules is not None or compare_option is not None:
         _simulate_comparison(spec, rules, compare_rules, compare_option, options, players,
                              games, seed, max_moves, target, jobs, as_json, policies)
@@ -279,8 +278,7 @@ def _simulate_comparison(
     refused = other.refuses_players(players)
     if refused is not None:
         _exit(RefereeError(Kind.USAGE, refused))
-    if other.match_target and any(p.startswith("ismcts") for p in policies):
-        _exit(RefereeError(Kind.USAGE, ISMCTS_NO_MATCH))
+    _refuse_ismcts_matches(other.match_target, policies)
     reports, tallies, stopped = [], [], False
     try:
         for one in (spec, other):
@@ -324,6 +322,12 @@ def _simulate_comparison(
 
 def _options_text(options: tuple[tuple[str, str], ...]) -> str:
     return "".join(f"[{name}={value}] " for name, value in options)
+
+
+def _refuse_ismcts_matches(target: int | None, policies: tuple[str, ...]) -> None:
+    """Exit with a usage error if ISMCTS seats would play a match (to ``target``)."""
+    if target and any(policy.startswith("ismcts") for policy in policies):
+        _exit(RefereeError(Kind.USAGE, ISMCTS_NO_MATCH))
 
 
 def _make_folder(out: Path) -> None:
