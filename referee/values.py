@@ -95,8 +95,9 @@ def _record_type(cls: type[T], hashed: bool) -> type[T]:
                  if key not in names and key not in ("__dict__", "__weakref__")}
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     namespace.update({FIELDS: names}, __slots__=names, __match_args__=names,
-                     _fields_of=staticmethod(_fields_getter(names)), __repr__=_repr,
-                     __init__=_initialiser(cls.__qualname__, names, defaults))
+                     _fields_of=staticmethod(_fields_getter(names)), __repr__=_repr)
+    if "__init__" not in cls.__dict__:  # one written out is kept (compiled, it is native)
+        namespace["__init__"] = _initialiser(cls.__qualname__, names, defaults)
     if getattr(cls, "__eq__", None) is object.__eq__:  # equality a base defines is kept
         namespace.update(__eq__=_equal, __hash__=_hash if hashed else None)
     maker: Any = type(cls)
@@ -168,9 +169,12 @@ def _native_record_type(cls: type[T], names: tuple[str, ...], hashed: bool) -> t
     """The methods of a record set on ``cls``, a class mypyc compiled (in place: mypyc
     keeps the class it made)."""
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
-    for key, item in {FIELDS: names, "__match_args__": names,
-                      "_fields_of": staticmethod(_fields_getter(names)), "__repr__": _repr,
-                      "__init__": _initialiser(cls.__qualname__, names, defaults)}.items():
+    methods: dict[str, object] = {
+        FIELDS: names, "__match_args__": names,
+        "_fields_of": staticmethod(_fields_getter(names)), "__repr__": _repr}
+    if "__init__" not in cls.__dict__:  # one written out is compiled: kept, and native
+        methods["__init__"] = _initialiser(cls.__qualname__, names, defaults)
+    for key, item in methods.items():
         setattr(cls, key, item)
     if cls.__dict__.get("__eq__") is None:
         cls.__eq__ = _equal  # type: ignore[assignment,method-assign]

@@ -72,6 +72,7 @@ _DEMANDS = {  # phases that allow only some kinds of move
     PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
     PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
+MAX_KEPT_MOVES = 20_000  # resolved moves kept as one object each (Engine.same_move)
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 
 
@@ -122,6 +123,8 @@ class Engine:
         self._facts_seen: dict[tuple[int, int, int], tuple[object, object, object,
                                                            tuple[str, ...], list[Fact]]] = {}
         self._facts_by_value: dict[tuple[object, ...], list[Fact]] = {}
+        self._answers: dict[tuple[object, ...], Move] = {}  # filled-in answers, kept once
+        self._moves: dict[Move, Move] = {}  # resolved moves, one object for each value
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
@@ -274,8 +277,8 @@ class Engine:
         phase = state.phase
         if phase is PHASE_ANSWER:
             if state.questioning is not None:
-                return questions.forced_answer(state)
-            return asks.forced_answer(lk, state)
+                return self._one_answer(questions.forced_answer(state))
+            return self._one_answer(asks.forced_answer(lk, state))
         if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
@@ -290,6 +293,32 @@ class Engine:
         if state.unsure is not None:
             return NothingLaid(state.unsure)
         return None
+
+    def _one_answer(self, answer: Give | Refuse | Answer | None) -> Move | None:
+        """The one object kept for this answer: the facts of an answer are remembered
+        by its identity (:meth:`facts`), and a filled-in answer is made afresh each
+        time. It is found by a key of plain values, hashed without calling Python."""
+        if answer is None:
+            return None
+        cls = answer.__class__
+        key: tuple[object, ...] = (
+            (cls, answer.player, answer.cards, answer.count) if isinstance(answer, Give)
+            else (cls, answer.player, answer.yes) if isinstance(answer, Answer)
+            else (cls, answer.player))
+        found = self._answers.get(key)
+        if found is None:  # bounded: seats times the hands of one rank or set
+            found = self._answers[key] = answer
+        return found
+
+    def same_move(self, move: Move) -> Move:
+        """The one object kept for moves equal to ``move`` (written in different words):
+        the facts of a move are remembered by its identity (:meth:`facts`)."""
+        found = self._moves.get(move)
+        if found is None:
+            if len(self._moves) >= MAX_KEPT_MOVES:
+                self._moves.clear()
+            found = self._moves[move] = move
+        return found
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         """Whether ``move`` is allowed now, as far as the known cards show."""

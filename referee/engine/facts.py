@@ -61,6 +61,16 @@ class Fact:
     reason: str
     error: Callable[[GameState], RefereeError]
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, place: int, cards: frozenset[Card], least: int, most: int, reason: str,
+                 error: Callable[[GameState], RefereeError]) -> None:
+        self.place = place
+        self.cards = cards
+        self.least = least
+        self.most = most
+        self.reason = reason
+        self.error = error
+
 
 def count_range(state: GameState, place: int, cards: frozenset[Card]) -> tuple[int, int]:
     """The fewest and the most of ``cards`` that can be at ``place``, from the cards

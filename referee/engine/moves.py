@@ -17,6 +17,13 @@ class Ask:
     rank: Rank
     card: Card | None = None
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, target: int, rank: Rank, card: Card | None = None) -> None:
+        self.player = player
+        self.target = target
+        self.rank = rank
+        self.card = card
+
 
 @value
 class Give:
@@ -27,12 +34,22 @@ class Give:
     cards: tuple[Card, ...] = ()
     count: int | None = None
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, cards: tuple[Card, ...] = (), count: int | None = None) -> None:
+        self.player = player
+        self.cards = cards
+        self.count = count
+
 
 @value
 class Refuse:
     """The asked player has nothing to give ("go fish")."""
 
     player: int
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int) -> None:
+        self.player = player
 
 
 @value
@@ -42,6 +59,11 @@ class Draw:
 
     player: int
     card: Card | None = None
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, card: Card | None = None) -> None:
+        self.player = player
+        self.card = card
 
 
 @value
@@ -107,6 +129,11 @@ class Answer:
 
     player: int
     yes: bool
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, yes: bool) -> None:
+        self.player = player
+        self.yes = yes
 
 
 @value

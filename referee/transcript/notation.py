@@ -67,6 +67,11 @@ class Token:
     text: str
     column: int
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, text: str, column: int) -> None:
+        self.text = text
+        self.column = column
+
     @property
     def low(self) -> str:
         """The word in lower case."""
@@ -97,6 +102,23 @@ class Event:
     headers: tuple[Header, ...] = ()  # a new hand's deal lines
     lay_out: bool = False  # an ask written 'asks Q to lay out X'
     key: str = ""  # the event's words as written: the same words, the same event
+
+    def __init__(self, kind: EventKind, span: Span, player: Token | None = None,
+                 target: Token | None = None, items: tuple[Token, ...] = (),
+                 count: int | None = None,
+                 groups: tuple[tuple[Token, tuple[Token, ...]], ...] = (),
+                 headers: tuple[Header, ...] = (), lay_out: bool = False, key: str = ""
+                 ) -> None:  # written out: compiled, an event is made natively
+        self.kind = kind
+        self.span = span
+        self.player = player
+        self.target = target
+        self.items = items
+        self.count = count
+        self.groups = groups
+        self.headers = headers
+        self.lay_out = lay_out
+        self.key = key
 
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""

@@ -89,7 +89,7 @@ class Resolver:
             return found
         move = self._resolve(event, state)
         if event.key and kind not in _OF_THE_MOMENT:
-            self._moves[key] = move
+            move = self._moves[key] = self.engine.same_move(move)
         return move
 
     def _resolve(self, event: Event, state: GameState) -> Move:
@@ -238,7 +238,7 @@ class Resolver:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
         else:
             return self._give(event, player, state)
-        self._moves[key] = move
+        move = self._moves[key] = self.engine.same_move(move)
         return move
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
