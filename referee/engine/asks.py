@@ -42,23 +42,23 @@ def _any_unlaid(state: GameState, lk: Lookups, cards: frozenset[Card]) -> bool:
 
 def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | None:
     """Why ``ask`` breaks the rules whatever the cards, or None (turn aside)."""
-    spec, name, rules = lk.spec, state.players, lk.spec.ask
-    if not spec.has_asks:
+    spec, name = lk.spec, state.players
+    if not lk.has_asks:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} nobody asks; a turn plays a card")
     asker, target = name[ask.player], name[ask.target]
     if ask.target == ask.player:
         return RefereeError(Kind.ILLEGAL, f"{asker} cannot ask {asker}")
-    if (rules.target is TARGET_OPPONENT
+    if (lk.target_rule is TARGET_OPPONENT
             and state.teams[ask.target] == state.teams[ask.player]):
         return RefereeError(Kind.ILLEGAL, f"{target} is on {asker}'s team; "
                             "asks go to opponents only")
-    if rules.target_needs_cards and state.hand_size(ask.target) == 0:
+    if lk.target_needs_cards and state.hand_size(ask.target) == 0:
         return RefereeError(
             Kind.ILLEGAL, f"{target} holds no cards, so {asker} cannot ask {target}")
-    if rules.item is ASK_FOR_CARD and ask.card is None:
+    if lk.ask_item is ASK_FOR_CARD and ask.card is None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a card "
                             "with its suit, not a rank")
-    if rules.item is ASK_FOR_RANK and ask.card is not None:
+    if lk.ask_item is ASK_FOR_RANK and ask.card is not None:
         return RefereeError(Kind.ILLEGAL, f"in {spec.title} a player asks for a rank, "
                             f"not a card: ask for {ask.rank}")
     if ask.card is not None:
@@ -76,24 +76,23 @@ def ask_violation(lk: Lookups, state: GameState, ask: Ask) -> RefereeError | Non
 
 def ask_facts(lk: Lookups, state: GameState, ask: Ask) -> list[Fact]:
     """What the asker must (and must not) have held to make ``ask``."""
-    spec = lk.spec
     asker = state.players[ask.player]
     wanted = ask.card or ask.rank
     facts = []
     card = ask.card
-    if card is not None and not spec.ask.may_hold_card:
+    if card is not None and not lk.may_hold_card:
         facts.append(Fact(ask.player, frozenset((card,)), 0, 0,
                           f"{asker} asked for {card}, so {asker} did not hold it",
                           lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds {card} "
                                                      "already and so cannot ask for it")))
-    if spec.ask.must_hold is HOLDING_SAME_RANK:
+    if lk.must_hold is HOLDING_SAME_RANK:
         rank = ask.rank
         pool = lk.cards_of_rank[rank] - {card} if card else lk.cards_of_rank[rank]
         facts.append(Fact(ask.player, pool, 1, UNBOUNDED,
                           f"{asker} asked for {wanted}, so {asker} held a {rank}",
                           lambda state: RefereeError(Kind.ILLEGAL, f"{asker} holds no {rank} "
                                                      f"and so cannot ask for {wanted}")))
-    elif spec.ask.must_hold is HOLDING_SAME_SET and card is not None:
+    elif lk.must_hold is HOLDING_SAME_SET and card is not None:
         set_name = lk.set_name[card]
         facts.append(Fact(ask.player, lk.set_cards[set_name], 1, UNBOUNDED,
                           f"{asker} asked for {card}, so {asker} held a card of {set_name}",
@@ -136,7 +135,7 @@ def forced_answer(lk: Lookups, state: GameState) -> Give | Refuse | None:
     if state.hidden or state.unknown[ask.target]:
         return None
     due = cards_due(lk, state, ask)
-    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
+    if lk.handover is HANDOVER_ONE_OF_RANK:
         due = due[:1]  # the giver's choice: the first in the deck's order
     return Give(ask.target, due) if due else Refuse(ask.target)
 
@@ -163,7 +162,7 @@ def give_violation(lk: Lookups, state: GameState, give: Give) -> RefereeError | 
                             f"{stray[0]} is not one")
     if len(set(give.cards)) != len(give.cards):
         return RefereeError(Kind.ILLEGAL, "a card is given twice")
-    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
+    if lk.handover is HANDOVER_ONE_OF_RANK:
         if len(give.cards) > 1 or (give.count or 1) != 1:
             return RefereeError(Kind.ILLEGAL, f"{who} gives one card of the rank asked for")
         if give.count and state.hidden:
@@ -199,7 +198,7 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
                                                 f"{wanted}"))]
     nothing = f"{who} holds no {wanted}, so {who} has nothing to give"
     if ask.card is not None:
-        verb = "laid out" if lk.spec.ask.handover is HANDOVER_TO_CENTRE else "gave"
+        verb = "laid out" if lk.handover is HANDOVER_TO_CENTRE else "gave"
         return [Fact(move.player, pool, 1, 1, f"{who} {verb} {ask.card}",
                      lambda state: RefereeError(Kind.CONTRADICTION, nothing))]
     if give_count := move.count:
@@ -225,7 +224,7 @@ def answer_facts(lk: Lookups, state: GameState, move: Give | Refuse) -> list[Fac
 
     gave = Fact(move.player, named, len(named), len(named), f"{who} gave {lk.listed(named)}",
                 wrong_cards)
-    if lk.spec.ask.handover is HANDOVER_ONE_OF_RANK:
+    if lk.handover is HANDOVER_ONE_OF_RANK:
         return [gave]
     return [gave, Fact(move.player, pool, len(named), len(named),
                        f"{who} gave every {ask.rank} {who} held", wrong_cards)]
@@ -237,7 +236,7 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
     ask = state.asking
     assert ask is not None
     source, asker = give.player, ask.player
-    to_centre = lk.spec.ask.handover is HANDOVER_TO_CENTRE
+    to_centre = lk.handover is HANDOVER_TO_CENTRE
     pool = asked_cards(lk, ask)
     if give.count is not None and not give.cards and ask.card is None:
         known = [c for c in pool if c in state.hands[source]]
@@ -261,15 +260,15 @@ def apply_give(lk: Lookups, state: GameState, give: Give) -> None:
     if not to_centre and lk.lay_at_once:
         open_laying_of(lk, state, asker, lk.sets_touched(pool), AFTER_GIVE)
     else:
-        continue_after(lk, state, lk.spec.on_given.then)
+        continue_after(lk, state, lk.given_then)
 
 
 def apply_refuse(lk: Lookups, state: GameState, refuse: Refuse) -> None:
     """A no: the asker draws, or the turn goes on as a no says."""
-    if lk.spec.on_refused.draw and state.stock:
+    if lk.refused_draw and state.stock:
         state.phase = PHASE_DRAW
     else:
-        continue_after(lk, state, lk.spec.on_refused.then)
+        continue_after(lk, state, lk.refused_then)
 
 
 # -- what may be asked ------------------------------------------------------------------
@@ -280,7 +279,7 @@ def ask_options(
 ) -> tuple[list[tuple[Rank, Card | None]], list[int]]:
     """What the player in turn may ask for, and whom, as far as their known cards show:
     every pair is a legal ask."""
-    if not lk.spec.has_asks:
+    if not lk.has_asks:
         return [], []
     seat = state.turn
     hand = state.hands[seat]

@@ -93,12 +93,10 @@ class Engine:
         self.spec = spec
         self.lookups = lk = Lookups(spec)
         self.deck = lk.deck
-        # each kind of move, dispatched by type: its rules, its facts, its effect
+        # each kind of move, dispatched by type: its rules, its facts, its effect (asks,
+        # answers and draws, most events, are dispatched in the methods that use these)
         self._rule_checks: dict[type, Callable[[GameState, Any], RefereeError | None]] = {
-            Ask: self._ask_violation, Question: self._ask_violation,
-            Give: self._answer_violation, Refuse: self._answer_violation,
-            Answer: self._answer_violation,
-            Draw: partial(draws.draw_violation, lk),
+            Question: self._ask_violation, Answer: self._answer_violation,
             TurnUp: partial(draws.turn_up_violation, lk),
             LayDown: self._lay_down_violation, EndLaying: self._end_laying_violation,
             NothingLaid: lambda state, move: None if state.unsure == move.player
@@ -108,11 +106,7 @@ class Engine:
             Pass: self._pass_violation,
         }
         self._fact_makers: dict[type, Callable[[GameState, Any], list[Fact]]] = {
-            Ask: partial(asks.ask_facts, lk),
-            Give: partial(asks.answer_facts, lk),
-            Refuse: partial(asks.answer_facts, lk),
             Answer: partial(questions.answer_facts, spec),
-            Draw: partial(draws.draw_facts, lk),
             TurnUp: partial(draws.turn_up_facts, lk),
             LayDown: partial(laying.lay_down_facts, lk),
             EndLaying: lambda state, move: laying.end_laying_facts(lk, state),
@@ -123,7 +117,7 @@ class Engine:
         self._facts_seen: dict[tuple[int, int, int], tuple[object, object, object,
                                                            tuple[str, ...], list[Fact]]] = {}
         self._facts_by_value: dict[tuple[object, ...], list[Fact]] = {}
-        self._answers: dict[tuple[object, ...], Move] = {}  # filled-in answers, kept once
+        self._forced: dict[tuple[object, ...], Move] = {}  # filled-in moves, kept once
         self._moves: dict[Move, Move] = {}  # resolved moves, one object for each value
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
@@ -131,9 +125,6 @@ class Engine:
         self._deal_orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._topics = tuple(questions.question_topics(spec))
         self._appliers: dict[type, Callable[[GameState, Any], None]] = {
-            Ask: asks.apply_ask,
-            Give: partial(asks.apply_give, lk),
-            Refuse: partial(asks.apply_refuse, lk),
             Question: questions.apply_question,
             Answer: lambda state, move: questions.apply_answer(lk, state),
             Play: partial(plays.apply_play, lk),
@@ -144,7 +135,6 @@ class Engine:
             Claim: partial(claims.apply_claim, lk),
             Show: partial(claims.apply_show, lk),
             Pass: lambda state, move: give_turn(lk, state, move.target),
-            Draw: partial(draws.apply_draw, lk),
         }
 
     def sides(self, players: int) -> int:
@@ -277,8 +267,8 @@ class Engine:
         phase = state.phase
         if phase is PHASE_ANSWER:
             if state.questioning is not None:
-                return self._one_answer(questions.forced_answer(state))
-            return self._one_answer(asks.forced_answer(lk, state))
+                return self._one_object(questions.forced_answer(state))
+            return self._one_object(asks.forced_answer(lk, state))
         if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
@@ -289,25 +279,30 @@ class Engine:
             targets = pass_targets(state)
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
         if phase is PHASE_LAY:
-            return laying.forced_laying(lk, state)
+            return self._one_object(laying.forced_laying(lk, state))
         if state.unsure is not None:
             return NothingLaid(state.unsure)
         return None
 
-    def _one_answer(self, answer: Give | Refuse | Answer | None) -> Move | None:
-        """The one object kept for this answer: the facts of an answer are remembered
-        by its identity (:meth:`facts`), and a filled-in answer is made afresh each
-        time. It is found by a key of plain values, hashed without calling Python."""
-        if answer is None:
-            return None
-        cls = answer.__class__
-        key: tuple[object, ...] = (
-            (cls, answer.player, answer.cards, answer.count) if isinstance(answer, Give)
-            else (cls, answer.player, answer.yes) if isinstance(answer, Answer)
-            else (cls, answer.player))
-        found = self._answers.get(key)
-        if found is None:  # bounded: seats times the hands of one rank or set
-            found = self._answers[key] = answer
+    def _one_object(self, move: Move | None) -> Move | None:
+        """The one object kept for this filled-in answer or lay-down (made afresh each
+        time): the facts of these moves are remembered by their identity
+        (:meth:`facts`). It is found by a key of plain values, hashed without calling
+        Python; any other move is returned as it is."""
+        cls = move.__class__
+        if isinstance(move, Give):
+            key: tuple[object, ...] = (cls, move.player, move.cards, move.count)
+        elif isinstance(move, Refuse):
+            key = (cls, move.player)
+        elif isinstance(move, Answer):
+            key = (cls, move.player, move.yes)
+        elif isinstance(move, LayDown):
+            key = (cls, move.player, move.set_name, move.cards)
+        else:
+            return move
+        found = self._forced.get(key)
+        if found is None:  # bounded: seats times the sets and the hands of one of them
+            found = self._forced[key] = move
         return found
 
     def same_move(self, move: Move) -> Move:
@@ -343,6 +338,14 @@ class Engine:
         demanded = _DEMANDS.get(phase)
         if demanded is not None and kind not in demanded:  # the claim that ended it
             return self._demand(state)
+        # the moves of most events are called directly (compiled, natively), the rest
+        # through the table
+        if isinstance(move, Ask):
+            return self._ask_violation(state, move)
+        if isinstance(move, (Give, Refuse)):
+            return self._answer_violation(state, move)
+        if isinstance(move, Draw):
+            return draws.draw_violation(self.lookups, state, move)
         return self._rule_checks[kind](state, move)
 
     def _demand(self, state: GameState) -> RefereeError:
@@ -414,16 +417,14 @@ class Engine:
     def facts(self, state: GameState, move: Move) -> list[Fact]:
         """What ``move`` says of the cards, now (call it before :meth:`apply`)."""
         kind = type(move)
-        maker = self._fact_makers.get(kind)
-        if maker is None:
-            return []
         if kind not in self._same_facts:
-            return maker(state, move)
+            return self._made_facts(state, move)
         # The same move (an answer: after the same ask or question) says the same of the
         # cards to the same players. It is remembered by the identity of the move and of
         # the ask or question it answers (the resolver hands out one object for the same
-        # words): the entry keeps them alive, so no id is reused while it is remembered.
-        # A move made afresh (an answer the referee fills in) is found by its value.
+        # words, one for each value: same_move; and one for each answer or lay-down it
+        # fills in: _one_object): the entry keeps them alive, so no id is reused while
+        # it is remembered. A move made afresh elsewhere is found by its value.
         asking, questioning = (None, None) if kind is Ask else (state.asking,
                                                                 state.questioning)
         key = (id(move), id(asking), id(questioning))
@@ -437,9 +438,21 @@ class Engine:
         if len(self._facts_by_value) > 50_000:
             self._facts_seen.clear()
             self._facts_by_value.clear()
-        facts = self._facts_by_value[by_value] = maker(state, move)
+        facts = self._facts_by_value[by_value] = self._made_facts(state, move)
         self._facts_seen[key] = (move, asking, questioning, state.players, facts)
         return facts
+
+    def _made_facts(self, state: GameState, move: Move) -> list[Fact]:
+        """What ``move`` says of the cards, worked out afresh."""
+        lk = self.lookups  # the moves of most events directly, the rest through the table
+        if isinstance(move, Ask):
+            return asks.ask_facts(lk, state, move)
+        if isinstance(move, (Give, Refuse)):
+            return asks.answer_facts(lk, state, move)
+        if isinstance(move, Draw):
+            return draws.draw_facts(lk, state, move)
+        maker = self._fact_makers.get(type(move))
+        return [] if maker is None else maker(state, move)
 
     def apply(self, state: GameState, move: Move) -> None:
         """Play a legal ``move``, changing ``state``."""
@@ -453,7 +466,17 @@ class Engine:
                 state.idle = frozenset()  # hands may have changed
         if state.revealed and kind is not Show:
             state.revealed = {}
-        self._appliers[kind](state, move)
+        lk = self.lookups  # the moves of most events directly, the rest through the table
+        if isinstance(move, Ask):
+            asks.apply_ask(state, move)
+        elif isinstance(move, Give):
+            asks.apply_give(lk, state, move)
+        elif isinstance(move, Refuse):
+            asks.apply_refuse(lk, state, move)
+        elif isinstance(move, Draw):
+            draws.apply_draw(lk, state, move)
+        else:
+            self._appliers[kind](state, move)
 
     def outcome(self, state: GameState) -> Result:
         """Scores by side and, once over, the winners."""

@@ -42,7 +42,7 @@ def draw_violation(lk: Lookups, state: GameState, draw: Draw) -> RefereeError | 
 def shown_on_draw(lk: Lookups, state: GameState) -> frozenset[Card]:
     """The cards a draw after a refusal must show: those that earn another ask."""
     ask = state.asking
-    condition = lk.spec.on_refused.then.condition
+    condition = lk.refused_then.condition
     if state.phase is not PHASE_DRAW or ask is None:
         return frozenset()
     if condition is CONDITION_DRAWN_IS_CARD and ask.card is not None:
@@ -105,7 +105,7 @@ def apply_draw(lk: Lookups, state: GameState, draw: Draw) -> None:
 
 def due_turn_up(lk: Lookups, state: GameState) -> int:
     """How many cards the stock turns up to fill the centre now."""
-    return min(lk.spec.centre_refill - len(state.centre), len(state.stock))
+    return min(lk.centre_refill - len(state.centre), len(state.stock))
 
 
 def forced_turn_up(lk: Lookups, state: GameState) -> TurnUp | None:
@@ -119,7 +119,7 @@ def forced_turn_up(lk: Lookups, state: GameState) -> TurnUp | None:
 def turn_up_violation(lk: Lookups, state: GameState, move: TurnUp) -> RefereeError | None:
     """Why ``move`` breaks the rules whatever the stock holds, or None."""
     if state.phase is not PHASE_TURN_UP:
-        if lk.spec.centre_refill and len(state.centre) >= lk.spec.centre_refill:
+        if lk.centre_refill and len(state.centre) >= lk.centre_refill:
             return RefereeError(Kind.ILLEGAL, f"the centre holds {len(state.centre)} "
                                 "cards, so nothing is turned up")
         return RefereeError(Kind.ILLEGAL, "no cards are turned up now")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from referee.engine.lookups import Lookups
+from referee.engine.lookups import Lookups, Onward
 from referee.engine.moves import Transfer
 from referee.engine.state import (
     AFTER_DEAL,
@@ -38,7 +38,6 @@ from referee.language.spec import (
     WHEN_STUCK_DRAW_AND_GO_ON,
     WHEN_STUCK_DRAW_AND_PASS,
     Condition,
-    Continuation,
     GameSpec,
 )
 
@@ -91,7 +90,7 @@ def whole_sets(lk: Lookups, state: GameState, seat: int,
     """The sets ``seat`` may lay down now if they hold ``hand`` (by default, their known
     cards): by choice in turn, or (sets laid at once) those the lay phase waits for from
     them."""
-    rule = lk.spec.lay_down
+    rule = lk.lay_down
     if hand is None:
         hand = state.hands[seat]
     if rule is LAY_DOWN_WITH_CENTRE:
@@ -111,12 +110,12 @@ def whole_sets(lk: Lookups, state: GameState, seat: int,
 
 def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
     """The players ``seat`` may ask."""
-    ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
-    if ask.target_needs_cards:
+    hands, unknown = state.hands, state.unknown
+    if lk.target_needs_cards:
         chosen = [t for t in range(len(hands)) if t != seat and (hands[t] or unknown[t])]
     else:
         chosen = [t for t in range(len(hands)) if t != seat]
-    if ask.target is TARGET_OPPONENT:
+    if lk.target_rule is TARGET_OPPONENT:
         teams = state.teams
         return [t for t in chosen if teams[t] != teams[seat]]
     return chosen
@@ -124,9 +123,9 @@ def targets(lk: Lookups, state: GameState, seat: int) -> list[int]:
 
 def has_target(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` may ask anyone (:func:`targets`, mostly without listing them)."""
-    ask, hands, unknown = lk.spec.ask, state.hands, state.unknown
-    needs_cards = ask.target_needs_cards
-    if ask.target is TARGET_OPPONENT:
+    hands, unknown = state.hands, state.unknown
+    needs_cards = lk.target_needs_cards
+    if lk.target_rule is TARGET_OPPONENT:
         teams = state.teams
         side = teams[seat]
         for t in range(len(hands)):  # not targets(): no list built per call
@@ -145,10 +144,9 @@ def can_play(lk: Lookups, state: GameState, seat: int) -> bool:
     """Whether ``seat`` has a move in turn: an ask, a claim, a lay-down or a play."""
     if not state.hands[seat] and not state.unknown[seat]:
         return False
-    spec = lk.spec
-    if spec.plays or spec.claims is not None or has_target(lk, state, seat):
+    if lk.plays_or_claims or has_target(lk, state, seat):
         return True  # a question needs a target, as an ask does
-    if spec.lay_down is LAY_DOWN_AT_ONCE:
+    if lk.lay_down is LAY_DOWN_AT_ONCE:
         return False
     return bool(whole_sets(lk, state, seat)) or (
         state.unknown[seat] > 0 and _may_lay_unseen(lk, state, seat))
@@ -183,10 +181,9 @@ def hand_turn(lk: Lookups, state: GameState, seat: int) -> None:
     would be a set laid by choice from cards nobody has seen is marked ``unsure``: the
     next event says whether they held one."""
     state.turn, state.phase = seat, PHASE_ASK
-    spec = lk.spec
     state.unsure = seat if (
-        state.hidden and state.unknown[seat] and spec.lay_down is not LAY_DOWN_AT_ONCE
-        and not spec.plays and spec.claims is None and not has_target(lk, state, seat)
+        state.hidden and state.unknown[seat] and lk.lay_down is not LAY_DOWN_AT_ONCE
+        and not lk.plays_or_claims and not has_target(lk, state, seat)
         and not whole_sets(lk, state, seat)) else None
 
 
@@ -202,10 +199,10 @@ def give_turn(lk: Lookups, state: GameState, start: int) -> None:
         seat = (start + step) % count
         if seat not in state.idle and can_play(lk, state, seat):
             hand_turn(lk, state, seat)
-            if lk.spec.centre_refill > len(state.centre) and state.stock:
+            if lk.centre_refill > len(state.centre) and state.stock:
                 state.phase = PHASE_TURN_UP
             return
-        stuck = lk.spec.when_stuck if state.stock else None
+        stuck = lk.when_stuck if state.stock else None
         go_on = stuck is WHEN_STUCK_DRAW_AND_GO_ON
         if stuck is WHEN_STUCK_DRAW_AND_PASS or (
                 go_on and not state.hands[seat] and not state.unknown[seat]):
@@ -235,10 +232,10 @@ def ended(lk: Lookups, state: GameState) -> bool:
 
 def hand_emptied(lk: Lookups, state: GameState, seat: int) -> None:
     """The player in turn has no cards left: they pass the turn as the rules say."""
-    if lk.spec.empty_hand is EMPTY_HAND_CHOSEN and any(
+    if lk.empty_hand is EMPTY_HAND_CHOSEN and any(
             state.hand_size(other) for other in range(len(state.players)) if other != seat):
         state.turn, state.phase = seat, PHASE_PASS
-    elif lk.spec.when_stuck is WHEN_STUCK_DRAW_AND_GO_ON and state.stock:
+    elif lk.when_stuck is WHEN_STUCK_DRAW_AND_GO_ON and state.stock:
         give_turn(lk, state, seat)  # the player draws and goes on
     else:
         give_turn(lk, state, seat + 1)
@@ -265,7 +262,7 @@ def pass_targets(state: GameState) -> list[int]:
     return mates or holding
 
 
-def continue_after(lk: Lookups, state: GameState, then: Continuation) -> None:
+def continue_after(lk: Lookups, state: GameState, then: Onward) -> None:
     """Once an ask is answered (and any draw made), the asker goes on or the turn passes."""
     ask = state.asking
     assert ask is not None
@@ -301,9 +298,9 @@ def resume(lk: Lookups, state: GameState, after: AfterLay) -> None:
     """Go on as the move that completed sets would have, once they are laid."""
     spec = lk.spec
     if after is AFTER_GIVE:
-        continue_after(lk, state, spec.on_given.then)
+        continue_after(lk, state, lk.given_then)
     elif after is AFTER_DRAW:
-        continue_after(lk, state, spec.on_refused.then)
+        continue_after(lk, state, lk.refused_then)
     elif not ended(lk, state):
         if after is AFTER_DEAL:
             start = first_seat(spec, len(state.players), state.dealer)

@@ -108,19 +108,18 @@ def forced_laying(lk: Lookups, state: GameState) -> LayDown | EndLaying:
 
 def lay_down_violation(lk: Lookups, state: GameState, move: LayDown) -> RefereeError | None:
     """Why ``move`` breaks the rules whatever the cards, or None."""
-    spec = lk.spec
     who = state.players[move.player]
     problem = _cards_violation(lk, state, move)
     if problem is not None:
         return problem
-    if spec.lay_down is LAY_DOWN_AT_ONCE:
+    if lk.lay_down is LAY_DOWN_AT_ONCE:
         if state.decided(move.set_name):
             return RefereeError(Kind.CONTRADICTION, f"{who} has not just completed the set "
                                 f"{move.set_name}: {_decided_by(state, move.set_name)}")
         return None
     if state.decided(move.set_name):
         return RefereeError(Kind.ILLEGAL, f"{move.set_name} is already out of play")
-    if spec.lay_down is LAY_DOWN_WITH_CENTRE and lk.set_cards[move.set_name] <= set(
+    if lk.lay_down is LAY_DOWN_WITH_CENTRE and lk.set_cards[move.set_name] <= set(
             state.centre):
         return RefereeError(Kind.ILLEGAL, f"{who} holds no card of {move.set_name}; a set "
                             "is taken with at least one card from the hand")
@@ -157,7 +156,6 @@ def _decided_by(state: GameState, set_name: str) -> str:
 
 def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
     """What laying down ``move``'s set says of the player's hand."""
-    spec = lk.spec
     who = state.players[move.player]
     name = move.set_name
     members = lk.set_cards[name]
@@ -175,7 +173,7 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
                      f"{who} laid down a {name} set, so {who} held {count} of it",
                      lambda state: RefereeError(
                          Kind.CONTRADICTION, f"{who} holds fewer than {count} of {name}"))]
-    if spec.lay_down is LAY_DOWN_AT_ONCE:
+    if lk.lay_down is LAY_DOWN_AT_ONCE:
         return [Fact(move.player, members, len(members), len(members),
                      f"{who} laid down {name}, so {who} held all of it",
                      lambda state: RefereeError(
@@ -183,7 +181,7 @@ def lay_down_facts(lk: Lookups, state: GameState, move: LayDown) -> list[Fact]:
                          f"{who} has not just completed the set {name}: {who} does not hold "
                          "all of it"))]
     seat = move.player
-    if spec.lay_down is LAY_DOWN_WITH_CENTRE:
+    if lk.lay_down is LAY_DOWN_WITH_CENTRE:
         needed = members - set(state.centre)
         return [
             Fact(move.player, needed, 1, len(needed),
@@ -226,7 +224,7 @@ def nothing_laid_facts(lk: Lookups, state: GameState, seat: int) -> list[Fact]:
     """A player who could not ask and laid no set held none whole (the centre's cards
     taken with it, where the rules allow)."""
     who = state.players[seat]
-    centre = set(state.centre) if lk.spec.lay_down is LAY_DOWN_WITH_CENTRE else set()
+    centre = set(state.centre) if lk.lay_down is LAY_DOWN_WITH_CENTRE else set()
     facts = []
     for name in sorted(lk.set_cards):
         if state.decided(name):
@@ -279,7 +277,7 @@ def apply_lay_down(lk: Lookups, state: GameState, move: LayDown) -> None:
         state.centre = [c for c in state.centre if c not in members]
     moved(state, members, seat, OUT)
     win(lk, state, state.side(seat), move.set_name)
-    if lk.spec.lay_down is not LAY_DOWN_AT_ONCE:
+    if lk.lay_down is not LAY_DOWN_AT_ONCE:
         after_own_play(lk, state, seat)
         return
     state.completed.append(move.set_name)

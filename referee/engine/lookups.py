@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.language.cards import Card, Rank, rank_of
-from referee.language.spec import EndWhen, GameSpec, LayDown
+from referee.language.spec import (
+    AskFor,
+    Condition,
+    Continuation,
+    EmptyHand,
+    EndWhen,
+    GameSpec,
+    Handover,
+    Holding,
+    LayDown,
+    PassTo,
+    Target,
+    WhenStuck,
+)
 from referee.values import frozen
 
 MAX_TOUCHED = 4096  # groups of cards whose sets are remembered
@@ -20,6 +33,21 @@ class Ends:
     stock_empty: bool
     all_empty: bool  # the stock and every hand
     player_empty: bool  # some hand
+
+
+@frozen
+class Onward:
+    """How the turn goes on once an ask is answered: the spec's ``Continuation``, as a
+    record a compiled build reads natively."""
+
+    ask_again: bool
+    condition: Condition | None
+    pass_to: PassTo
+
+    @staticmethod
+    def of(then: Continuation) -> Onward:
+        """The continuation ``then`` of a spec."""
+        return Onward(then.ask_again, then.condition, then.pass_to)
 
 
 class Lookups:
@@ -48,6 +76,24 @@ class Lookups:
         self.deck = frozenset(spec.cards)
         self.lay_at_once = spec.lay_down is LayDown.AT_ONCE and bool(spec.sets)
         self._touched: dict[frozenset[Card], frozenset[str]] = {}
+        # the rules every move consults, copied from the spec (plain Python, shared with
+        # the disk cache): a compiled build reads them here natively
+        ask = spec.ask
+        self.has_asks: bool = spec.has_asks
+        self.handover: Handover = ask.handover
+        self.target_rule: Target = ask.target
+        self.target_needs_cards: bool = ask.target_needs_cards
+        self.ask_item: AskFor = ask.item
+        self.may_hold_card: bool = ask.may_hold_card
+        self.must_hold: Holding = ask.must_hold
+        self.lay_down: LayDown = spec.lay_down
+        self.plays_or_claims: bool = bool(spec.plays) or spec.claims is not None
+        self.centre_refill: int = spec.centre_refill
+        self.when_stuck: WhenStuck = spec.when_stuck
+        self.empty_hand: EmptyHand = spec.empty_hand
+        self.given_then = Onward.of(spec.on_given.then)
+        self.refused_then = Onward.of(spec.on_refused.then)
+        self.refused_draw: bool = spec.on_refused.draw
         ends = spec.end_when
         self.ends = Ends(
             all_sets=bool(spec.sets) and bool(

@@ -107,6 +107,7 @@ class Session:
         self._marks: list[Mark] = []
         self._fork: Fork | None = None  # the dealer's draws, while open to another reading
         self._reread: Fork | None = None  # the fork the event being played read again
+        self._most_forced = 4 * len(game.spec.cards) + 8  # a bound on moves filled in at once
         self._trusting = False
         self._undoable = False  # whether an event may be taken back (attempt, settle)
         self._trusted: set[int] = set()  # the moves played trusted, by index in the record
@@ -263,7 +264,7 @@ class Session:
     def fill_forced(self, span: Span, written: Event | None = None) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point
         where the ``written`` event is the one due."""
-        for _ in range(4 * len(self.game.spec.cards) + 8):
+        for _ in range(self._most_forced):
             if written is not None and (written.kind in FITTING.get(self.state.phase, ())
                                         or self._book_waited_for(written)):
                 return
