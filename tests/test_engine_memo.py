@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.engine.core import Engine
 from referee.engine.moves import Ask, Move, Refuse
-from referee.engine.state import GameState
+from referee.engine.state import PHASE_ANSWER, GameState
 from referee.language.cards import Card, Rank
 from referee.language.loader import load_spec
 
@@ -67,3 +67,39 @@ def test_moves_made_afresh_find_their_facts_by_value_and_keep_nothing_more() -> 
     for _ in range(500):
         assert engine.facts(state, Refuse(1)) is first
     assert (len(engine._facts_seen), len(engine._facts_by_value)) == kept
+
+
+def test_a_filled_in_answer_is_the_object_a_written_one_resolves_to() -> None:
+    """The facts of an answer are found by identity only when every answer of the same
+    value is one object: the referee's filled-in answers (``forced_move``) and the
+    answers and asks written in any words (``same_move``) share them (issue 22)."""
+    engine = Engine(load_spec(TINY))
+    state = started(engine, ("Ann", "Bob", "Cy"))
+    state.asking, state.phase = ask("2", "2S"), PHASE_ANSWER  # Bob holds no 2S: a no
+    written = engine.same_move(Refuse(1))
+    assert engine.forced_move(state) is written
+    assert engine.forced_move(state) is engine.forced_move(state)
+    assert engine.same_move(ask("2", "2S")) is engine.same_move(ask("2", "2S"))
+
+
+def test_facts_of_filled_in_answers_are_found_by_identity() -> None:
+    """Checking a game whose answers are left to the referee looks up no fact by value
+    once every answer was met (a Python hash of two records an event, compiled or not)."""
+    engine = Engine(load_spec(TINY))
+    state = started(engine, ("Ann", "Bob", "Cy"))
+    state.asking, state.phase = engine.same_move(ask("2", "2S")), PHASE_ANSWER
+    answer = engine.forced_move(state)
+    assert answer is not None
+    engine.facts(state, answer)
+
+    class Counting(dict[tuple[object, ...], list[object]]):
+        looked_up = 0
+
+        def get(self, key: object, default: object = None) -> object:
+            Counting.looked_up += 1
+            return super().get(key, default)
+
+    engine._facts_by_value = Counting(engine._facts_by_value)  # type: ignore[assignment]
+    for _ in range(50):
+        engine.facts(state, engine.forced_move(state))  # type: ignore[arg-type]
+    assert Counting.looked_up == 0

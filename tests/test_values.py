@@ -104,3 +104,26 @@ def test_a_record_type_cannot_extend_another() -> None:
         @value
         class More(Place):
             extra: int = 0
+
+
+@value
+class Written:
+    """A value whose ``__init__`` is written out (as the hot records are, so that a
+    compiled build makes them natively)."""
+
+    line: int
+    column: int = 1
+
+    def __init__(self, line: int, column: int = 1) -> None:
+        self.line = line
+        self.column = column + 0  # its own, kept: not the decorator's
+
+
+def test_a_written_out_init_is_kept_and_the_record_is_still_a_value() -> None:
+    made = Written(3)
+    assert made == Written(3, 1) and hash(made) == hash(Written(3)) and made != Written(3, 2)
+    assert repr(made) == "Written(line=3, column=1)" and fields(made) == ("line", "column")
+    assert replace(made, column=5) == Written(3, 5) and is_record(made)
+    assert Written.__init__.__qualname__ == "Written.__init__"
+    assert Written.__init__.__code__.co_filename == __file__  # not made by exec
+    assert pickle.loads(pickle.dumps(made)) == made

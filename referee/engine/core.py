@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from referee.engine import asks, claims, draws, laying, plays, questions, refills
 from referee.engine.draws import DRAWING
@@ -73,6 +73,7 @@ _DEMANDS = {  # phases that allow only some kinds of move
     PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
 MAX_KEPT_MOVES = 20_000  # resolved moves kept as one object each (Engine.same_move)
+M = TypeVar("M", bound="Move | None")  # a move, or None, kept as one object (Engine.kept)
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 
 
@@ -255,7 +256,7 @@ class Engine:
     def named(self, state: GameState, move: Move) -> Move:
         """``move`` as the known cards make it, before it is played: a draw written
         without its card, from a stock whose order is known, names the card it takes."""
-        if (move.__class__ is Draw and move.card is None
+        if (type(move) is Draw and move.card is None
                 and state.phase in DRAWING and state.stock and not state.hidden):
             return Draw(move.player, state.stock[-1])
         return move
@@ -267,8 +268,8 @@ class Engine:
         phase = state.phase
         if phase is PHASE_ANSWER:
             if state.questioning is not None:
-                return self._one_object(questions.forced_answer(state))
-            return self._one_object(asks.forced_answer(lk, state))
+                return self.kept(questions.forced_answer(state))
+            return self.kept(asks.forced_answer(lk, state))
         if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
@@ -279,17 +280,17 @@ class Engine:
             targets = pass_targets(state)
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
         if phase is PHASE_LAY:
-            return self._one_object(laying.forced_laying(lk, state))
+            return self.kept(laying.forced_laying(lk, state))
         if state.unsure is not None:
             return NothingLaid(state.unsure)
         return None
 
-    def _one_object(self, move: Move | None) -> Move | None:
-        """The one object kept for this filled-in answer or lay-down (made afresh each
-        time): the facts of these moves are remembered by their identity
-        (:meth:`facts`). It is found by a key of plain values, hashed without calling
-        Python; any other move is returned as it is."""
-        cls = move.__class__
+    def kept(self, move: M) -> M:
+        """The one object kept for this answer or lay-down, filled in by the referee
+        (made afresh each time): the facts of these moves are remembered by their
+        identity (:meth:`facts`). It is found by a key of plain values, hashed without
+        calling Python; any other move (or None) is returned as it is."""
+        cls = type(move)
         if isinstance(move, Give):
             key: tuple[object, ...] = (cls, move.player, move.cards, move.count)
         elif isinstance(move, Refuse):
@@ -302,8 +303,8 @@ class Engine:
             return move
         found = self._forced.get(key)
         if found is None:  # bounded: seats times the sets and the hands of one of them
-            found = self._forced[key] = move
-        return found
+            found = self._forced[key] = self.same_move(cast(Move, move))  # as if written
+        return cast(M, found)  # equal to move: of its type
 
     def same_move(self, move: Move) -> Move:
         """The one object kept for moves equal to ``move`` (written in different words):
@@ -423,7 +424,7 @@ class Engine:
         # cards to the same players. It is remembered by the identity of the move and of
         # the ask or question it answers (the resolver hands out one object for the same
         # words, one for each value: same_move; and one for each answer or lay-down it
-        # fills in: _one_object): the entry keeps them alive, so no id is reused while
+        # fills in: kept): the entry keeps them alive, so no id is reused while
         # it is remembered. A move made afresh elsewhere is found by its value.
         asking, questioning = (None, None) if kind is Ask else (state.asking,
                                                                 state.questioning)

@@ -98,6 +98,57 @@ class GameState:
     unsure: int | None = None  # the seat in turn whose only move may be a set by choice
     idle: frozenset[int] = frozenset()  # seats that just showed they had nothing to play
 
+
+    # written out, not made by the decorator: compiled, it runs natively (a state is
+    # made for every game and copied for every undo mark); a list, set or dict left
+    # out is made afresh
+    def __init__(self, players: tuple[str, ...], dealer: int, hands: list[set[Card]],
+                 unknown: list[int], stock: list[Card | None], laid: list[list[str]],
+                 teams: tuple[int, ...] = (), laid_order: list[tuple[int, str]] | None = None,
+                 void: list[str] | None = None, turn: int = 0, phase: Phase = Phase.ASK,
+                 asking: Ask | None = None, questioning: Question | None = None,
+                 centre: list[Card] | None = None, piles: list[list[Card]] | None = None,
+                 completed: list[str] | None = None, drawn: Card | None = None,
+                 hidden: bool = False, unplaced: set[Card] | None = None, stock_taken: int = 0,
+                 laying: dict[int, frozenset[str]] | None = None,
+                 after_lay: AfterLay = AfterLay.DEAL, draw_then: AfterLay = AfterLay.STUCK,
+                 showing: Claim | None = None, judged: tuple[Claim, Judgement] | None = None,
+                 revealed: dict[Card, int] | None = None, moved: list[Transfer] | None = None,
+                 finished: set[str] | None = None, deal_last: Card | None = None,
+                 refill_open: tuple[str, ...] = (), unsure: int | None = None,
+                 idle: frozenset[int] = frozenset()) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.hands = hands
+        self.unknown = unknown
+        self.stock = stock
+        self.laid = laid
+        self.teams = teams
+        self.laid_order = [] if laid_order is None else laid_order
+        self.void = [] if void is None else void
+        self.turn = turn
+        self.phase = phase
+        self.asking = asking
+        self.questioning = questioning
+        self.centre = [] if centre is None else centre
+        self.piles = [] if piles is None else piles
+        self.completed = [] if completed is None else completed
+        self.drawn = drawn
+        self.hidden = hidden
+        self.unplaced = set() if unplaced is None else unplaced
+        self.stock_taken = stock_taken
+        self.laying = {} if laying is None else laying
+        self.after_lay = after_lay
+        self.draw_then = draw_then
+        self.showing = showing
+        self.judged = judged
+        self.revealed = {} if revealed is None else revealed
+        self.moved = [] if moved is None else moved
+        self.finished = set() if finished is None else finished
+        self.deal_last = deal_last
+        self.refill_open = refill_open
+        self.unsure = unsure
+        self.idle = idle
     @property
     def over(self) -> bool:
         """True once the game has ended."""

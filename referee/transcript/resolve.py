@@ -236,8 +236,8 @@ class Resolver:
             move = Refuse(player)
         elif event.items:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
-        else:
-            return self._give(event, player, state)
+        else:  # the cards of the rank asked for, filled in: kept as one object
+            return self.engine.kept(self._give(event, player, state))
         move = self._moves[key] = self.engine.same_move(move)
         return move
 

@@ -330,7 +330,7 @@ class Session:
             self.record.add(span.line, written)
             if self._trusting:
                 self._trusted.add(len(self.record.played) - 1)
-        if move.__class__ is Claim:
+        if type(move) is Claim:
             self._claim_line = span.line
         if state.judged is not None:
             claim, judgement = state.judged
