@@ -113,12 +113,17 @@ def test_the_quick_reader_reads_made_up_segments_as_the_reference(
 def test_transcripts_read_the_same_without_the_quick_reader(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text(encoding="utf-8", errors="replace")
-    notation._READ_LINES.clear()
+    forget = (notation._READ_LINES.clear, notation._READ_JOINED.clear,
+              notation._READ_SEGMENTS.clear)
+    for clear in forget:
+        clear()
     quick = read_transcript(text, str(path))
-    notation._READ_LINES.clear()
+    for clear in forget:
+        clear()
     monkeypatch.setattr(notation, "_quick_event", lambda *_: None)
     slow = read_transcript(text, str(path))
-    notation._READ_LINES.clear()
+    for clear in forget:
+        clear()
     assert (quick.headers, quick.events) == (slow.headers, slow.events)
     assert [e.span for e in quick.events] == [e.span for e in slow.events]
     assert (quick.error and (quick.error.kind, quick.error.message, quick.error.span)) == (
@@ -135,6 +140,7 @@ def test_lines_read_again_from_the_memos_read_as_afresh() -> None:
     fresh = []
     for line in lines:
         notation._READ_LINES.clear()
+        notation._READ_JOINED.clear()
         notation._READ_SEGMENTS.clear()
         fresh.append(notation._event_line(line, 9, "x.txt"))
     notation._event_line("Ann > Bob 7; no", 1, "y.txt")
@@ -144,4 +150,4 @@ def test_lines_read_again_from_the_memos_read_as_afresh() -> None:
         assert [e.span for e in again] == [e.span for e in events]
         assert (error and (error.message, error.span)) == (
             error_again and (error_again.message, error_again.span))
-    assert notation._READ_SEGMENTS and text
+    assert notation._READ_SEGMENTS and notation._READ_JOINED and text

@@ -242,6 +242,8 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 # a line's text: its events, read at line 0
 _READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_LINES")
 _MAX_READ_LINES = 8192
+# a line of several events (``Ann > Bob 7; no``), apart: it recurs less often
+_READ_JOINED: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_JOINED")
 # a segment of a line of several events (``Ann > Bob 7; no``), by its text and its start
 # in the line: its event, read at line 0 (lines combine the same segments in many ways)
 _READ_SEGMENTS: dict[tuple[str, int], Event] = memo("referee.transcript.notation._READ_SEGMENTS")
@@ -259,10 +261,12 @@ def _event_line(line: str, number: int, source: str
     stands (its line number and file are set on each copy), and the memo is consulted
     only for a line already known to be read as events: whether a line is a header,
     blank or an event is decided from its text alone. So the memo, kept for the whole
-    process, saves time and changes no verdict. The segments of a line of several
-    events are remembered alike (in ``_READ_SEGMENTS``), by their text and where they
-    start in the line (their columns): people join the same events in many ways."""
-    known = _READ_LINES
+    process, saves time and changes no verdict. Lines of several events are
+    remembered apart (in ``_READ_JOINED``): people join the same events in many ways,
+    so such a line comes again less often, and it does not push out lines of one
+    event. Their segments are remembered too (in ``_READ_SEGMENTS``), by their text
+    and where they start in the line (their columns)."""
+    known = _READ_JOINED if ";" in line else _READ_LINES
     found = known.get(line)
     error: RefereeError | None = None
     if found is None:
