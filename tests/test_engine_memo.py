@@ -4,7 +4,10 @@ list is given back only for the same players and the same ask."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+import pytest
 
 from referee.engine.core import Engine
 from referee.engine.moves import Ask, Move, Refuse
@@ -103,3 +106,22 @@ def test_facts_of_filled_in_answers_are_found_by_identity() -> None:
     for _ in range(50):
         engine.facts(state, engine.forced_move(state))  # type: ignore[arg-type]
     assert Counting.looked_up == 0
+
+
+def test_the_moves_remembered_by_their_words_are_bounded(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Words typed in ever new ways (terse asks, claims naming cards as they like) do
+    not grow the resolver's memo without bound in a long-running process."""
+    from referee.transcript import resolve
+    from referee.transcript.check import check_text
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from terse import write_corpora
+
+    monkeypatch.setattr(resolve, "MAX_REMEMBERED_MOVES", 7)
+    resolve._TABLES.clear()
+    write_corpora(tmp_path, 3, 5)
+    for file in sorted((tmp_path / "literature-terse").glob("*.txt")):
+        assert check_text(file.read_text(), str(file)).ok
+    assert resolve._TABLES and all(len(moves) <= 7 for _, moves in resolve._TABLES.values())
+    resolve._TABLES.clear()

@@ -44,6 +44,7 @@ from referee.transcript.notation import (
 from referee.transcript.setup import Game
 
 _OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
+MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table's rules
 _TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = memo(
     "referee.transcript.resolve._TABLES")
 
@@ -89,7 +90,16 @@ class Resolver:
             return found
         move = self._resolve(event, state)
         if event.key and kind not in _OF_THE_MOMENT:
-            move = self._moves[key] = self.engine.same_move(move)
+            move = self._remember(key, self.engine.same_move(move))
+        return move
+
+    def _remember(self, key: tuple[object, ...], move: Move) -> Move:
+        """Remember ``move`` by ``key``, within a bound: words typed in ever new ways
+        (a terse claim names its cards as it likes) forget all at once when it is
+        reached."""
+        if len(self._moves) >= MAX_REMEMBERED_MOVES:
+            self._moves.clear()
+        self._moves[key] = move
         return move
 
     def _resolve(self, event: Event, state: GameState) -> Move:
@@ -238,8 +248,7 @@ class Resolver:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
         else:  # the cards of the rank asked for, filled in: kept as one object
             return self.engine.kept(self._give(event, player, state))
-        move = self._moves[key] = self.engine.same_move(move)
-        return move
+        return self._remember(key, self.engine.same_move(move))
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
         """A give as written; an open deal fills in the cards of a rank left unnamed."""
