@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.facts import Fact, decide
-from referee.engine.moves import Claim, Move
+from referee.engine.moves import Answer, Claim, Draw, Give, LayDown, Move, Refuse
 from referee.engine.state import (
     PHASE_ANSWER,
     PHASE_DRAW,
@@ -68,6 +68,10 @@ FITTING = {
     PHASE_TURN_UP: (EVENT_TURN_UP,),
     PHASE_LAY: (EVENT_BOOK,),
 }  # the written events a phase waits for; before any other, the referee fills in
+# the moves the referee fills in from the cards it knows (an open table): legal and
+# stating only what those cards show, as the engine makes them, so they are not judged
+# again (tests/test_forced_moves.py holds every one to the engine's judgement)
+MADE_FROM_KNOWN_CARDS = (Give, Refuse, Answer, Draw, LayDown)
 
 
 class Session:
@@ -271,7 +275,8 @@ class Session:
             move = self.engine.forced_move(self.state)
             if move is None:
                 return
-            self._play_move(move, span)
+            self._play_move(move, span, judged=self.knowledge is None and not self._trusting
+                            and type(move) in MADE_FROM_KNOWN_CARDS)
 
     def finish(self) -> None:
         """The transcript ends here: fill in what the cards force. At a hidden table a
