@@ -125,3 +125,29 @@ def test_the_moves_remembered_by_their_words_are_bounded(
         assert check_text(file.read_text(), str(file)).ok
     assert resolve._TABLES and all(len(moves) <= 7 for _, moves in resolve._TABLES.values())
     resolve._TABLES.clear()
+
+
+def test_facts_are_found_by_identity_after_the_kept_moves_are_forgotten(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When ``same_move`` forgets its moves (a bound reached), the moves it hands out
+    next are new objects: their facts are then remembered by those, not looked up by
+    value on every event from then on."""
+    from referee.engine import core
+
+    monkeypatch.setattr(core, "MAX_KEPT_MOVES", 3)
+    engine = Engine(load_spec(TINY))
+    state = started(engine, ("Ann", "Bob", "Cy"))
+    engine.facts(state, engine.same_move(ask("A", "AD")))
+    for rank, card in (("2", "2H"), ("3", "3H"), ("2", "2D"), ("3", "3D")):
+        engine.facts(state, engine.same_move(ask(rank, card)))  # past the bound
+    looked_up: list[object] = []
+
+    class Counting(dict[tuple[object, ...], list[object]]):
+        def get(self, key: object, default: object = None) -> object:
+            looked_up.append(key)
+            return super().get(key, default)
+
+    engine._facts_by_value = Counting(engine._facts_by_value)  # type: ignore[assignment]
+    for _ in range(5):
+        engine.facts(state, engine.same_move(ask("A", "AD")))
+    assert len(looked_up) <= 1

@@ -72,9 +72,27 @@ _DEMANDS = {  # phases that allow only some kinds of move
     PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
     PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }
-MAX_KEPT_MOVES = 20_000  # resolved moves kept as one object each (Engine.same_move)
-M = TypeVar("M", bound="Move | None")  # a move, or None, kept as one object (Engine.kept)
+MAX_KEPT_MOVES = 20_000  # moves kept as one object each (Engine.same_move)
+M = TypeVar("M", bound="Move | None")  # a move, or None, kept as one object (same_move)
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
+
+
+def _plain_key(move: Move) -> object:
+    """A key equal for equal moves, of plain values (hashed without calling Python) for
+    the moves of most events; any other move is its own key."""
+    if isinstance(move, Ask):
+        return (Ask, move.player, move.target, move.rank, move.card)
+    if isinstance(move, Refuse):
+        return (Refuse, move.player)
+    if isinstance(move, Give):
+        return (Give, move.player, move.cards, move.count)
+    if isinstance(move, Draw):
+        return (Draw, move.player, move.card)
+    if isinstance(move, Answer):
+        return (Answer, move.player, move.yes)
+    if isinstance(move, LayDown):
+        return (LayDown, move.player, move.set_name, move.cards)
+    return move
 
 
 @frozen
@@ -118,8 +136,7 @@ class Engine:
         self._facts_seen: dict[tuple[int, int, int], tuple[object, object, object,
                                                            tuple[str, ...], list[Fact]]] = {}
         self._facts_by_value: dict[tuple[object, ...], list[Fact]] = {}
-        self._forced: dict[tuple[object, ...], Move] = {}  # filled-in moves, kept once
-        self._moves: dict[Move, Move] = {}  # resolved moves, one object for each value
+        self._moves: dict[object, Move] = {}  # one object for each move's value
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
@@ -268,8 +285,8 @@ class Engine:
         phase = state.phase
         if phase is PHASE_ANSWER:
             if state.questioning is not None:
-                return self.kept(questions.forced_answer(state))
-            return self.kept(asks.forced_answer(lk, state))
+                return self.same_move(questions.forced_answer(state))
+            return self.same_move(asks.forced_answer(lk, state))
         if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
@@ -280,41 +297,27 @@ class Engine:
             targets = pass_targets(state)
             return Pass(state.turn, targets[0]) if len(targets) == 1 else None
         if phase is PHASE_LAY:
-            return self.kept(laying.forced_laying(lk, state))
+            return self.same_move(laying.forced_laying(lk, state))
         if state.unsure is not None:
             return NothingLaid(state.unsure)
         return None
 
-    def kept(self, move: M) -> M:
-        """The one object kept for this answer or lay-down, filled in by the referee
-        (made afresh each time): the facts of these moves are remembered by their
-        identity (:meth:`facts`). It is found by a key of plain values, hashed without
-        calling Python; any other move (or None) is returned as it is."""
-        cls = type(move)
-        if isinstance(move, Give):
-            key: tuple[object, ...] = (cls, move.player, move.cards, move.count)
-        elif isinstance(move, Refuse):
-            key = (cls, move.player)
-        elif isinstance(move, Answer):
-            key = (cls, move.player, move.yes)
-        elif isinstance(move, LayDown):
-            key = (cls, move.player, move.set_name, move.cards)
-        else:
+    def same_move(self, move: M) -> M:
+        """The one object kept for moves equal to ``move``: written in other words, or
+        filled in by the referee (made afresh each time). The facts of a move are
+        remembered by its identity (:meth:`facts`). The moves of most events are found
+        by a key of plain values, hashed without calling Python."""
+        if move is None:
             return move
-        found = self._forced.get(key)
-        if found is None:  # bounded: seats times the sets and the hands of one of them
-            found = self._forced[key] = self.same_move(cast(Move, move))  # as if written
-        return cast(M, found)  # equal to move: of its type
-
-    def same_move(self, move: Move) -> Move:
-        """The one object kept for moves equal to ``move`` (written in different words):
-        the facts of a move are remembered by its identity (:meth:`facts`)."""
-        found = self._moves.get(move)
+        key = _plain_key(move)
+        found = self._moves.get(key)
         if found is None:
-            if len(self._moves) >= MAX_KEPT_MOVES:
-                self._moves.clear()
-            found = self._moves[move] = move
-        return found
+            if len(self._moves) >= MAX_KEPT_MOVES:  # the moves to come are new objects:
+                self._moves.clear()  # their facts are remembered afresh, by their ids
+                self._facts_seen.clear()
+                self._facts_by_value.clear()
+            found = self._moves[key] = move
+        return cast(M, found)  # equal to move: of its type
 
     def is_legal(self, state: GameState, move: Move) -> bool:
         """Whether ``move`` is allowed now, as far as the known cards show."""
@@ -422,10 +425,9 @@ class Engine:
             return self._made_facts(state, move)
         # The same move (an answer: after the same ask or question) says the same of the
         # cards to the same players. It is remembered by the identity of the move and of
-        # the ask or question it answers (the resolver hands out one object for the same
-        # words, one for each value: same_move; and one for each answer or lay-down it
-        # fills in: kept): the entry keeps them alive, so no id is reused while
-        # it is remembered. A move made afresh elsewhere is found by its value.
+        # the ask or question it answers (one object for each value, however written or
+        # filled in: same_move); the entry keeps them alive, so no id is reused while it
+        # is remembered. A move made afresh elsewhere is found by its value.
         asking, questioning = (None, None) if kind is Ask else (state.asking,
                                                                 state.questioning)
         key = (id(move), id(asking), id(questioning))

@@ -247,7 +247,7 @@ class Resolver:
         elif event.items:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
         else:  # the cards of the rank asked for, filled in: kept as one object
-            return self.engine.kept(self._give(event, player, state))
+            return self.engine.same_move(self._give(event, player, state))
         return self._remember(key, self.engine.same_move(move))
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
