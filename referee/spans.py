@@ -18,9 +18,9 @@ class Span:
 
     line: int
     column: int
-    text: str = ""
-    source: str = ""
-    width: int = 1
+    text: str
+    source: str
+    width: int
 
     def __init__(self, line: int, column: int, text: str = "", source: str = "",
                  width: int = 1) -> None:  # written out: compiled, a span is made natively

@@ -68,6 +68,12 @@ def fields(record: object) -> tuple[str, ...]:
     return names
 
 
+def field_values(record: object) -> tuple[object, ...]:
+    """The values of a record's fields, in order: what it is compared and hashed by."""
+    values: tuple[object, ...] = record._fields_of(record)  # type: ignore[attr-defined]
+    return values
+
+
 def is_record(thing: object) -> bool:
     """Whether ``thing`` is a record (not a record type)."""
     return hasattr(type(thing), FIELDS)
@@ -93,17 +99,21 @@ def _record_type(cls: type[T], hashed: bool) -> type[T]:
         raise TypeError(f"{cls.__name__}: a record type cannot extend another")
     namespace = {key: item for key, item in cls.__dict__.items()
                  if key not in names and key not in ("__dict__", "__weakref__")}
-    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     namespace.update({FIELDS: names}, __slots__=names, __match_args__=names,
                      _fields_of=staticmethod(_fields_getter(names)), __repr__=_repr)
     if "__init__" not in cls.__dict__:  # one written out is kept (compiled, it is native)
-        namespace["__init__"] = _initialiser(cls.__qualname__, names, defaults)
+        namespace["__init__"] = _initialiser(cls.__qualname__, names, _defaults(cls, names))
     if getattr(cls, "__eq__", None) is object.__eq__:  # equality a base defines is kept
         namespace.update(__eq__=_equal, __hash__=_hash if hashed else None)
     maker: Any = type(cls)
     made: type[T] = maker(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
     return made
+
+
+def _defaults(cls: type, names: tuple[str, ...]) -> dict[str, object]:
+    """The defaults the class body gives its fields."""
+    return {name: cls.__dict__[name] for name in names if name in cls.__dict__}
 
 
 def _initialiser(qualname: str, names: tuple[str, ...], defaults: dict[str, object]
@@ -168,12 +178,11 @@ def _compiled(cls: type) -> bool:
 def _native_record_type(cls: type[T], names: tuple[str, ...], hashed: bool) -> type[T]:
     """The methods of a record set on ``cls``, a class mypyc compiled (in place: mypyc
     keeps the class it made)."""
-    defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     methods: dict[str, object] = {
         FIELDS: names, "__match_args__": names,
         "_fields_of": staticmethod(_fields_getter(names)), "__repr__": _repr}
     if "__init__" not in cls.__dict__:  # one written out is compiled: kept, and native
-        methods["__init__"] = _initialiser(cls.__qualname__, names, defaults)
+        methods["__init__"] = _initialiser(cls.__qualname__, names, _defaults(cls, names))
     for key, item in methods.items():
         setattr(cls, key, item)
     if cls.__dict__.get("__eq__") is None:

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from referee.engine.core import Engine
-from referee.engine.moves import Ask, Move, Refuse
+from referee.engine.moves import Answer, Ask, Draw, EndLaying, Give, LayDown, Move, Pass, Refuse
 from referee.engine.state import PHASE_ANSWER, GameState
 from referee.language.cards import Card, Rank
 from referee.language.loader import load_spec
+from referee.values import field_values
 
 TINY = Path(__file__).parent / "rules_support" / "tiny.rules"
 
@@ -151,3 +152,15 @@ def test_facts_are_found_by_identity_after_the_kept_moves_are_forgotten(
     for _ in range(5):
         engine.facts(state, engine.same_move(ask("A", "AD")))
     assert len(looked_up) <= 1
+
+
+@pytest.mark.parametrize("move", [
+    Ask(0, 1, Rank("7"), Card("7S")), Refuse(1), Give(1, (Card("7S"), Card("7H")), 2),
+    Draw(0, Card("7D")), Answer(1, True), LayDown(0, "7", (Card("7S"),)),
+    Pass(0, 2), EndLaying(1)])
+def test_a_moves_key_is_its_type_and_every_field(move: Move) -> None:
+    """``same_move`` keys the moves of most events by fields it reads natively: a field
+    added to a move and left out of its key would make unequal moves one object."""
+    from referee.engine.core import _plain_key
+
+    assert _plain_key(move) == (type(move), field_values(move))

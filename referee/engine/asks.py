@@ -292,11 +292,10 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
     hold ``sure`` (at the referee's own table both are their known hand): the asker
     must hold a card of the rank or set asked for, as the rules say, and may not ask for
     a card they hold unless the rules allow it. Ranks sorted, cards in deck order."""
-    spec = lk.spec
-    if not spec.has_asks:
+    if not lk.has_asks:
         return []
-    hold = spec.ask.must_hold
-    if spec.ask.item is ASK_FOR_RANK and hold is HOLDING_SAME_RANK:
+    hold = lk.must_hold
+    if lk.ask_item is ASK_FOR_RANK and hold is HOLDING_SAME_RANK:
         out, set_name, rank = state.finished, lk.set_name, lk.rank
         if out and not out.isdisjoint(map(set_name.__getitem__, held)):
             return [(r, None) for r in sorted({rank[c] for c in held if set_name[c] not in out})]
@@ -307,12 +306,12 @@ def askable(lk: Lookups, state: GameState, held: AbstractSet[Card], sure: Abstra
         pool = [c for name in {lk.set_name[c] for c in held if c in lk.set_name}
                 for c in lk.set_cards[name]]
     else:
-        pool = list(spec.cards)
+        pool = list(lk.spec.cards)
     pool = unlaid(state, lk, pool)
-    if spec.ask.item is ASK_FOR_RANK:
+    if lk.ask_item is ASK_FOR_RANK:
         return [(rank, None) for rank in sorted({lk.rank[c] for c in pool})]
     items: list[tuple[Rank, Card | None]] = []
-    may_hold_card, centre, rank = spec.ask.may_hold_card, state.centre, lk.rank
+    may_hold_card, centre, rank = lk.may_hold_card, state.centre, lk.rank
     for card in lk.in_deck_order(pool):
         if (card in sure and not may_hold_card) or card in centre:
             continue

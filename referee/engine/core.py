@@ -66,7 +66,7 @@ from referee.language.spec import (
     TIE_RULE_SEAT_ORDER,
     GameSpec,
 )
-from referee.values import frozen
+from referee.values import field_values, frozen
 
 _DEMANDS = {  # phases that allow only some kinds of move
     PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
@@ -77,22 +77,23 @@ M = TypeVar("M", bound="Move | None")  # a move, or None, kept as one object (sa
 _SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
 
 
-def _plain_key(move: Move) -> object:
-    """A key equal for equal moves, of plain values (hashed without calling Python) for
-    the moves of most events; any other move is its own key."""
+def _plain_key(move: Move) -> tuple[object, ...]:
+    """A move's type and its fields' values (``values.field_values``), read natively
+    for the moves of most events: a compiled build calls no Python for them
+    (tests/test_engine_memo.py holds the two ways equal)."""
     if isinstance(move, Ask):
-        return (Ask, move.player, move.target, move.rank, move.card)
+        return (Ask, (move.player, move.target, move.rank, move.card))
     if isinstance(move, Refuse):
-        return (Refuse, move.player)
+        return (Refuse, (move.player,))
     if isinstance(move, Give):
-        return (Give, move.player, move.cards, move.count)
+        return (Give, (move.player, move.cards, move.count))
     if isinstance(move, Draw):
-        return (Draw, move.player, move.card)
+        return (Draw, (move.player, move.card))
     if isinstance(move, Answer):
-        return (Answer, move.player, move.yes)
+        return (Answer, (move.player, move.yes))
     if isinstance(move, LayDown):
-        return (LayDown, move.player, move.set_name, move.cards)
-    return move
+        return (LayDown, (move.player, move.set_name, move.cards))
+    return (type(move), field_values(move))
 
 
 @frozen
@@ -305,8 +306,8 @@ class Engine:
     def same_move(self, move: M) -> M:
         """The one object kept for moves equal to ``move``: written in other words, or
         filled in by the referee (made afresh each time). The facts of a move are
-        remembered by its identity (:meth:`facts`). The moves of most events are found
-        by a key of plain values, hashed without calling Python."""
+        remembered by its identity (:meth:`facts`). A move is found by its type and its
+        fields' values, hashed without calling Python."""
         if move is None:
             return move
         key = _plain_key(move)
@@ -374,7 +375,7 @@ class Engine:
         return refills.closing_violation(self.lookups, state)
 
     def _lay_down_violation(self, state: GameState, move: LayDown) -> RefereeError | None:
-        if self.spec.lay_down is LAY_DOWN_AT_ONCE:
+        if self.lookups.lay_down is LAY_DOWN_AT_ONCE:
             return self._waiting(state) or laying.lay_down_violation(self.lookups, state, move)
         return self._own_play_violation(state, move)
 
@@ -389,7 +390,7 @@ class Engine:
                                 f"not {name[move.player]}'s")
         if isinstance(move, Question):
             return questions.question_violation(self.spec, state, move,
-                                                self.spec.ask.target_needs_cards)
+                                                self.lookups.target_needs_cards)
         return asks.ask_violation(self.lookups, state, move)
 
     def _waiting(self, state: GameState) -> RefereeError | None:
@@ -586,7 +587,7 @@ class Engine:
         if isinstance(move, EndLaying):
             return []
         if (isinstance(move, Give) and state.asking is not None and state.asking.card is None
-                and self.spec.ask.handover is not HANDOVER_ONE_OF_RANK):
+                and self.lookups.handover is not HANDOVER_ONE_OF_RANK):
             return [Give(move.player, count=len(move.cards))]  # how many, not which
         if isinstance(move, Draw):
             shown = self.shown_on_draw(state)

@@ -15,7 +15,7 @@ class Ask:
     player: int
     target: int
     rank: Rank
-    card: Card | None = None
+    card: Card | None
 
     # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, target: int, rank: Rank, card: Card | None = None) -> None:
@@ -31,8 +31,8 @@ class Give:
     rank asked for, unnamed (the table saw how many, not which)."""
 
     player: int
-    cards: tuple[Card, ...] = ()
-    count: int | None = None
+    cards: tuple[Card, ...]
+    count: int | None
 
     # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, cards: tuple[Card, ...] = (), count: int | None = None) -> None:
@@ -58,7 +58,7 @@ class Draw:
     the table, or known from an open deal)."""
 
     player: int
-    card: Card | None = None
+    card: Card | None
 
     # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, card: Card | None = None) -> None:

@@ -6,7 +6,7 @@ from enum import Enum
 
 from referee.engine.moves import Ask, Claim, Judgement, Question, Transfer
 from referee.language.cards import Card
-from referee.values import factory, mutable
+from referee.values import mutable
 
 
 class Phase(Enum):
@@ -71,32 +71,32 @@ class GameState:
     unknown: list[int]
     stock: list[Card | None]  # top card last
     laid: list[list[str]]  # by side
-    teams: tuple[int, ...] = ()  # each seat's team, when the game has teams
-    laid_order: list[tuple[int, str]] = factory(list)  # (side, set)
-    void: list[str] = factory(list)
-    turn: int = 0
-    phase: Phase = Phase.ASK
-    asking: Ask | None = None
-    questioning: Question | None = None
-    centre: list[Card] = factory(list)  # face-up cards, in the order they came
-    piles: list[list[Card]] = factory(list)  # captured cards, by side
-    completed: list[str] = factory(list)  # sets laid during this ask
-    drawn: Card | None = None  # the card drawn after this ask's refusal, when named
-    hidden: bool = False
-    unplaced: set[Card] = factory(set)
-    stock_taken: int = 0  # cards taken from the top of the stock since the deal
-    laying: dict[int, frozenset[str]] = factory(dict)  # seat: sets to look at
-    after_lay: AfterLay = AfterLay.DEAL
-    draw_then: AfterLay = AfterLay.STUCK  # what follows a draw in the stuck-draw phase
-    showing: Claim | None = None  # the claim whose cards are being shown
-    judged: tuple[Claim, Judgement] | None = None  # the claim the last move decided
-    revealed: dict[Card, int] = factory(dict)  # its cards' holders
-    moved: list[Transfer] = factory(list)  # what the last move moved
-    finished: set[str] = factory(set)  # the sets out of play: won or void
-    deal_last: Card | None = None  # the last card dealt (to the dealer), when known
-    refill_open: tuple[str, ...] = ()  # sets the dealer laid from a hidden deal, unreplaced
-    unsure: int | None = None  # the seat in turn whose only move may be a set by choice
-    idle: frozenset[int] = frozenset()  # seats that just showed they had nothing to play
+    teams: tuple[int, ...]  # each seat's team, when the game has teams
+    laid_order: list[tuple[int, str]]  # (side, set)
+    void: list[str]
+    turn: int
+    phase: Phase
+    asking: Ask | None
+    questioning: Question | None
+    centre: list[Card]  # face-up cards, in the order they came
+    piles: list[list[Card]]  # captured cards, by side
+    completed: list[str]  # sets laid during this ask
+    drawn: Card | None  # the card drawn after this ask's refusal, when named
+    hidden: bool
+    unplaced: set[Card]
+    stock_taken: int  # cards taken from the top of the stock since the deal
+    laying: dict[int, frozenset[str]]  # seat: sets to look at
+    after_lay: AfterLay
+    draw_then: AfterLay  # what follows a draw in the stuck-draw phase
+    showing: Claim | None  # the claim whose cards are being shown
+    judged: tuple[Claim, Judgement] | None  # the claim the last move decided
+    revealed: dict[Card, int]  # its cards' holders
+    moved: list[Transfer]  # what the last move moved
+    finished: set[str]  # the sets out of play: won or void
+    deal_last: Card | None  # the last card dealt (to the dealer), when known
+    refill_open: tuple[str, ...]  # sets the dealer laid from a hidden deal, unreplaced
+    unsure: int | None  # the seat in turn whose only move may be a set by choice
+    idle: frozenset[int]  # seats that just showed they had nothing to play
 
 
     # written out, not made by the decorator: compiled, it runs natively (a state is

@@ -94,14 +94,14 @@ class Event:
 
     kind: EventKind
     span: Span
-    player: Token | None = None
-    target: Token | None = None
-    items: tuple[Token, ...] = ()
-    count: int | None = None
-    groups: tuple[tuple[Token, tuple[Token, ...]], ...] = ()
-    headers: tuple[Header, ...] = ()  # a new hand's deal lines
-    lay_out: bool = False  # an ask written 'asks Q to lay out X'
-    key: str = ""  # the event's words as written: the same words, the same event
+    player: Token | None
+    target: Token | None
+    items: tuple[Token, ...]
+    count: int | None
+    groups: tuple[tuple[Token, tuple[Token, ...]], ...]
+    headers: tuple[Header, ...]  # a new hand's deal lines
+    lay_out: bool  # an ask written 'asks Q to lay out X'
+    key: str  # the event's words as written: the same words, the same event
 
     def __init__(self, kind: EventKind, span: Span, player: Token | None = None,
                  target: Token | None = None, items: tuple[Token, ...] = (),

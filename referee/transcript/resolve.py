@@ -262,7 +262,7 @@ class Resolver:
             return Give(player, (ask.card,))
         known = not state.hidden and not state.unknown[player]
         due = cards_due(self.engine.lookups, state, ask) if known else ()
-        if self.spec.ask.handover is HANDOVER_ONE_OF_RANK:
+        if self.engine.lookups.handover is HANDOVER_ONE_OF_RANK:
             due = due[:1]
         if event.count is not None:
             return Give(player, due) if due and len(due) == event.count else Give(
