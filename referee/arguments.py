@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from referee.errors import Kind, RefereeError
 
@@ -67,11 +68,15 @@ def option_value(key: str, item: object) -> str:
                        f"{shown(item)}")
 
 
+def _listed(value: object) -> TypeGuard[Iterable[Any]]:
+    """Whether ``value`` lists things: an iterable, not a string, bytes or a mapping."""
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
+
+
 def names_argument(value: object, what: str) -> list[str]:
     """A list of names (strings), from a list or tuple of them; a single string is
     refused (it is one name, or names to split: say which)."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable) \
-            or isinstance(value, Mapping):
+    if not _listed(value):
         raise RefereeError(Kind.USAGE, f"{what} is a list of names, not {shown(value)}")
     names = list(value)
     for name in names:
@@ -85,8 +90,7 @@ def cards_argument(value: object, what: str) -> tuple[str, ...]:
     """Cards, as a list of them or one string of them (``"7H 7S"``)."""
     if isinstance(value, str):
         return tuple(value.split())
-    if isinstance(value, bytes) or not isinstance(value, Iterable) \
-            or isinstance(value, Mapping):
+    if not _listed(value):
         raise RefereeError(Kind.USAGE, f"{what} is a list of cards or a string of them "
                            f"('7H 7S'), not {shown(value)}")
     cards = tuple(value)
