@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 import stat
 import sys
 from pathlib import Path
@@ -31,13 +30,12 @@ MAX_RULE_FILE_BYTES = 256 * 1024  # a rule file
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
 READ_CHUNK = 1024 * 1024  # files are read this much at a time
 MAX_DIGITS = 18  # longer numbers are refused before int() sees them
-_DIGITS = re.compile(r"[0-9]+")
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 
 
 def is_digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``⑤``)."""
-    return _DIGITS.fullmatch(text) is not None
+    return text.isascii() and text.isdigit()
 
 
 def ascii_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:

@@ -2,12 +2,14 @@
 segment exactly as the reference reader (``notation._read_event``) does, or leaves it to
 it: on every line of every transcript under tests/, on the terse games of bench/terse.py,
 and on segments made up of the words, marks and spaces of the notation (hypothesis).
-Whole transcripts read the same with the quick reader and without it."""
+Whole transcripts read the same with the quick reader and without it. The words of a
+line (``notation._words``) are those a regular expression finds."""
 
 from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +24,7 @@ from referee.transcript.notation import Event, read_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "tests").rglob("*.txt"))
+WORD = re.compile(r"[^\s:,?>;]+|[:,?>]")  # a word or a mark; white space and ';' between
 
 
 def terse_module() -> ModuleType:
@@ -47,7 +50,8 @@ def assert_read_alike(line: str) -> None:
     start = 0
     for segment in body.split(";"):
         if segment.strip():
-            quick = notation._quick_event(segment, start, 7, line, "x.txt")
+            quick = notation._quick_event(segment, *notation._words(segment, start), 7, line,
+                                          "x.txt")
             if quick is not None:
                 assert quick == reference(segment, start, line), (line, segment)
         start += len(segment) + 1
@@ -76,8 +80,9 @@ def test_the_quick_reader_reads_every_transcript_line_as_the_reference() -> None
     quick = 0
     for line in lines:
         assert_read_alike(line)
-        quick += notation._quick_event(line.split("#")[0].split(";")[0] or " ", 0, 1,
-                                       line, "") is not None
+        segment = line.split("#")[0].split(";")[0] or " "
+        quick += notation._quick_event(segment, *notation._words(segment, 0), 1, line,
+                                       "") is not None
     assert quick > 1000  # it does read the common forms
 
 
@@ -113,41 +118,72 @@ def test_the_quick_reader_reads_made_up_segments_as_the_reference(
 def test_transcripts_read_the_same_without_the_quick_reader(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text(encoding="utf-8", errors="replace")
-    forget = (notation._READ_LINES.clear, notation._READ_JOINED.clear,
-              notation._READ_SEGMENTS.clear)
-    for clear in forget:
-        clear()
+    notation._READ_LINES.clear()  # each read afresh, neither from the other's memo
     quick = read_transcript(text, str(path))
-    for clear in forget:
-        clear()
+    notation._READ_LINES.clear()
     monkeypatch.setattr(notation, "_quick_event", lambda *_: None)
     slow = read_transcript(text, str(path))
-    for clear in forget:
-        clear()
+    notation._READ_LINES.clear()
     assert (quick.headers, quick.events) == (slow.headers, slow.events)
     assert [e.span for e in quick.events] == [e.span for e in slow.events]
     assert (quick.error and (quick.error.kind, quick.error.message, quick.error.span)) == (
         slow.error and (slow.error.kind, slow.error.message, slow.error.span))
 
 
-def test_lines_read_again_from_the_memos_read_as_afresh() -> None:
-    """The events of a line, and of each segment of a line of several events, come from
-    the memos once read; they read exactly as when read afresh, wherever they stand."""
-    lines = [line for line in lines_of_transcripts() + terse_lines() if ";" in line]
-    lines += [f"{a};{b}" for a, b in zip(lines[::2], lines[1::2], strict=False)]
-    assert len(lines) > 100
-    text = "\n".join(lines)
-    fresh = []
+def words_by_the_expression(segment: str, offset: int) -> tuple[list[str], list[int]]:
+    """The words the regular expression finds, and their 1-based columns."""
+    found = list(WORD.finditer(segment))
+    return [m.group() for m in found], [offset + m.start() + 1 for m in found]
+
+
+def test_the_words_of_every_transcript_line_are_those_the_expression_finds() -> None:
+    lines = lines_of_transcripts() + terse_lines()
+    assert any(";" in line for line in lines) and any("?" in line for line in lines)
     for line in lines:
-        notation._READ_LINES.clear()
-        notation._READ_JOINED.clear()
-        notation._READ_SEGMENTS.clear()
-        fresh.append(notation._event_line(line, 9, "x.txt"))
-    notation._event_line("Ann > Bob 7; no", 1, "y.txt")
-    for line, (events, error) in zip(lines * 2, fresh * 2, strict=True):
-        again, error_again = notation._event_line(line, 9, "x.txt")
-        assert again == events, line
-        assert [e.span for e in again] == [e.span for e in events]
-        assert (error and (error.message, error.span)) == (
-            error_again and (error_again.message, error_again.span))
-    assert notation._READ_SEGMENTS and notation._READ_JOINED and text
+        assert notation._words(line, 3) == words_by_the_expression(line, 3), line
+
+
+MARKS_AND_SPACES = [":", ",", "?", ">", ";", ";;", "#", " ", "\t", "\u00a0", "\u2003",
+                    "\u3000", "\x1c", "\x85", "\u200b", "\ufeff"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(WORDS + MARKS_AND_SPACES + ["a", "♦", "\u0130"]), max_size=12))
+def test_the_words_of_made_up_text_are_those_the_expression_finds(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert notation._words(text, 0) == words_by_the_expression(text, 0)
+    first = notation._first_word(text)
+    assert first == next(iter(words_by_the_expression(text, 0)[0]), ""), text
+
+
+def test_lines_read_again_from_the_memo_read_as_afresh() -> None:
+    """A line remembered where it was first read reads, elsewhere, as it does afresh."""
+    lines = [line for line in lines_of_transcripts() + terse_lines()
+             if notation._event_line(line, 1, "")[1] is None and not line.startswith("hand ")]
+    text = "\n".join(lines)
+    notation._READ_LINES.clear()
+    fresh = read_transcript(text, "x.txt")
+    assert len(fresh.events) > 1000
+    read_transcript("\n".join(reversed(lines)), "y.txt")  # remembered at other places
+    assert len(notation._READ_LINES) > 500
+    again = read_transcript(text, "x.txt")
+    assert again.events == fresh.events
+    assert [e.span for e in again.events] == [e.span for e in fresh.events]
+    assert (again.error and again.error.span) == (fresh.error and fresh.error.span)
+
+
+def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once full it takes no more lines, and the lines it holds stay: it never turns over."""
+    monkeypatch.setattr(notation, "_MAX_READ_LINES", 5)
+    notation._READ_LINES.clear()
+    first = [f"Ann asks Bob for {rank}H" for rank in "23456"]
+    read_transcript("\n".join(first), "x.txt")
+    kept = dict(notation._READ_LINES)
+    assert sorted(kept) == sorted(first)
+    later = [f"Bob asks Cy for {rank}S" for rank in "789"] + ["Ann > Bob 7; no"]
+    events = read_transcript("\n".join(later + first), "y.txt").events
+    assert len(events) == 10
+    assert kept == notation._READ_LINES and all(
+        notation._READ_LINES[line] is event for line, event in kept.items())
+    notation._READ_LINES.clear()

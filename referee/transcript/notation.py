@@ -25,12 +25,7 @@ NAMED_HEADER_KEYS = ("option", "team", "hand")
 MAX_COUNT_DIGITS = 6
 ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted against the cards
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
-_TOKEN = re.compile(r"[^\s:,?>;]+|[:,?>]")
 _PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
-_WORD = r"([^\s:,?>;]+)"  # a token other than a mark, as _TOKEN finds it
-_ASK_ARROW = re.compile(rf"\s*{_WORD}\s*>\s*{_WORD}\s+{_WORD}\s*(?:\?\s*)?")  # Ann > Bob Q
-_ASK_COLON = re.compile(rf"\s*{_WORD}\s*:\s*{_WORD}\s*,\s*{_WORD}\s*(?:\?\s*)?")  # Ann: Bob, Q?
-_ASK_WORDS = re.compile(rf"\s*{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s+{_WORD}\s*(?:\?\s*)?")
 
 class EventKind(Enum):
     """The kinds of event a transcript line can hold."""
@@ -182,7 +177,17 @@ class TranscriptReader:
         self.events_from = self._next + first  # the line number of the first event line
 
     def events(self) -> Iterator[Event]:
-        """The events, in order; a ``hand N`` event carries the deal lines after it."""
+        """The events, in order; a ``hand N`` event carries the deal lines after it.
+
+        Lines repeat (``Bob says no``), in a game and from game to game, so the event of
+        a line of one event is remembered by the line's text (in ``_READ_LINES``) and a
+        repeat costs only its place. What a text reads as is the same wherever it
+        stands (each copy gets its own line number and file), and the memo is consulted
+        only where an event line may stand: so it saves time and changes no verdict.
+        It keeps the first lines it meets, up to its bound, and no others: the lines
+        that repeat come early, and a memo that turned over would make, keep and free
+        ever new objects for lines that do not come again, which costs more than
+        reading them (a fresh line costs about a microsecond, compiled)."""
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
@@ -191,12 +196,12 @@ class TranscriptReader:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
-                found = known.get(line)
-                if (held is None and found is not None and len(found) == 1
-                        and found[0].kind is not EVENT_NEW_HAND):
-                    yield _placed(found[0], number, line, source)  # the usual line, again
-                    continue
-                if held is not None:
+                if held is None:
+                    found = known.get(line)
+                    if found is not None:
+                        yield _placed(found, number, line, source)  # the usual line, again
+                        continue
+                else:
                     header = _header_line(line, number, source)
                     if header is None:
                         continue
@@ -206,6 +211,9 @@ class TranscriptReader:
                     yield _with_deal(held, deal)
                     held, deal = None, []
                 events, error = _event_line(line, number, source)
+                if (len(events) == 1 and error is None and len(known) < _MAX_READ_LINES
+                        and events[0].kind is not EVENT_NEW_HAND):
+                    known[line] = events[0]
                 for event in events:
                     if event.kind is EVENT_NEW_HAND:
                         if held is not None:
@@ -239,94 +247,123 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-# a line's text: its events, read at line 0
-_READ_LINES: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_LINES")
+_SEPARATORS = ":,?>;"  # marks, each a word of its own, and ';' between events
+# the text of a line of one event: its event (the first lines of that text met); kept
+# once full, since a memo that turns over costs more than it saves (see TranscriptReader)
+_READ_LINES: dict[str, Event] = memo("referee.transcript.notation._READ_LINES")
 _MAX_READ_LINES = 8192
-# a line of several events (``Ann > Bob 7; no``), apart: it recurs less often
-_READ_JOINED: dict[str, tuple[Event, ...]] = memo("referee.transcript.notation._READ_JOINED")
-# a segment of a line of several events (``Ann > Bob 7; no``), by its text and its start
-# in the line: its event, read at line 0 (lines combine the same segments in many ways)
-_READ_SEGMENTS: dict[tuple[str, int], Event] = memo("referee.transcript.notation._READ_SEGMENTS")
-_MAX_READ_SEGMENTS = 8192
 
 
 def _event_line(line: str, number: int, source: str
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept).
-
-    Lines repeat (``Bob says no``), in a game and from game to game, so the events of
-    each line read without error are remembered by its text (in ``_READ_LINES``), and
-    a repeat costs only their places. What a text reads as is the same wherever it
-    stands (its line number and file are set on each copy), and the memo is consulted
-    only for a line already known to be read as events: whether a line is a header,
-    blank or an event is decided from its text alone. So the memo, kept for the whole
-    process, saves time and changes no verdict. Lines of several events are
-    remembered apart (in ``_READ_JOINED``): people join the same events in many ways,
-    so such a line comes again less often, and it does not push out lines of one
-    event. Their segments are remembered too (in ``_READ_SEGMENTS``), by their text
-    and where they start in the line (their columns)."""
-    known = _READ_JOINED if ";" in line else _READ_LINES
-    found = known.get(line)
-    error: RefereeError | None = None
-    if found is None:
-        body = line.split("#", 1)[0]
-        header = _read_header(body, number, line, source) if ":" in body else None
-        if header is not None:
-            raise RefereeError(Kind.HEADER, "header lines come before the first event "
-                               "(or right after 'hand N' in a match)", header.span)
-        events = []
-        start = 0
-        segments = _READ_SEGMENTS if ";" in body else None
+    events before it are kept). Read afresh: :meth:`TranscriptReader.events` looks a
+    line up first."""
+    body = line.split("#", 1)[0] if "#" in line else line
+    if ";" not in body:  # one event, as most lines hold: its words read once
+        texts, columns = _words(body, 0)
+        if not texts:
+            return [], None
         try:
-            for segment in body.split(";"):
-                if segment.strip():
-                    kept = segments.get((segment, start)) if segments is not None else None
-                    if kept is not None:
-                        events.append(_placed(kept, number, line, source))
-                    else:
-                        event = (_quick_event(segment, start, number, line, source)
-                                 or _read_event(segment, start, number, line, source))
-                        event.key = " ".join(segment.split())
-                        events.append(event)
-                        if segments is not None:
-                            if len(segments) >= _MAX_READ_SEGMENTS:
-                                segments.clear()
-                            segments[segment, start] = event
-                start += len(segment) + 1
+            if ":" in body and _lower(texts[0]) in HEADER_KEYS:
+                _refuse_header(body, number, line, source)
+            return [_segment_event(body, 0, texts, columns, number, line, source)], None
         except RefereeError as exc:
-            error = exc
-        if error is None:
-            if len(known) >= _MAX_READ_LINES:
-                known.clear()
-            known[line] = tuple(events)
-        return events, error  # read at this line already
-    return [_placed(e, number, line, source) for e in found], error
+            return [], exc
+    events: list[Event] = []
+    start = 0
+    try:
+        if ":" in body:
+            _refuse_header(body, number, line, source)
+        for segment in body.split(";"):
+            if segment and not segment.isspace():
+                texts, columns = _words(segment, start)
+                events.append(_segment_event(segment, start, texts, columns, number, line,
+                                             source))
+            start += len(segment) + 1
+    except RefereeError as exc:
+        return events, exc
+    return events, None
+
+
+def _refuse_header(body: str, number: int, line: str, source: str) -> None:
+    """Raise if ``body`` is a header line: here only events may stand."""
+    header = _read_header(body, number, line, source)
+    if header is not None:
+        raise RefereeError(Kind.HEADER, "header lines come before the first event "
+                           "(or right after 'hand N' in a match)", header.span)
 
 
 def _placed(event: Event, number: int, line: str, source: str) -> Event:
-    """A remembered event (read at line 0) as written at line ``number``."""
+    """A remembered event as written at line ``number``."""
     span = event.span
     return Event(event.kind, Span(number, span.column, line, source, span.width),
                  event.player, event.target, event.items, event.count, event.groups,
                  event.headers, event.lay_out, event.key)
 
 
-def _tokens(segment: str, offset: int) -> list[Token]:
-    tokens = []
+def _segment_event(segment: str, offset: int, texts: list[str], columns: list[int],
+                   number: int, line: str, source: str) -> Event:
+    """The event of one segment of a line (the whole line, or the part between ';'
+    from ``offset`` on), whose words and columns are ``texts`` and ``columns``; its
+    words are kept as its ``key`` (the same words, the same event)."""
+    event = (_quick_event(segment, texts, columns, number, line, source)
+             or _read_event(segment, offset, number, line, source))
+    event.key = " ".join(texts)
+    return event
+
+
+def _words(segment: str, offset: int) -> tuple[list[str], list[int]]:
+    r"""The words of ``segment`` and their 1-based columns (``offset`` is where the
+    segment starts in its line): runs of characters other than white space and the
+    marks ``: , ? >``, and each mark alone; ``;`` only separates. The same as the
+    regular expression ``[^\s:,?>;]+|[:,?>]`` finds (tests/test_quick_reading.py holds
+    the two equal), in a few string operations: each word is found after the one
+    before, since only white space and ``;`` stand between two."""
+    spaced = segment
+    if ":" in spaced:
+        spaced = spaced.replace(":", " : ")
+    if "," in spaced:
+        spaced = spaced.replace(",", " , ")
+    if "?" in spaced:
+        spaced = spaced.replace("?", " ? ")
+    if ">" in spaced:
+        spaced = spaced.replace(">", " > ")
+    if ";" in spaced:
+        spaced = spaced.replace(";", " ")
+    texts = spaced.split()  # str.split's white space is the same as \s
+    columns: list[int] = []
     at = 0
-    for text in _TOKEN.findall(segment):  # between two words there is only white space
+    for text in texts:
         at = segment.find(text, at)
-        tokens.append(Token(text, offset + at + 1))
+        columns.append(offset + at + 1)
         at += len(text)
-    return tokens
+    return texts, columns
+
+
+def _tokens(segment: str, offset: int) -> list[Token]:
+    texts, columns = _words(segment, offset)
+    return [Token(text, column) for text, column in zip(texts, columns, strict=True)]
+
+
+def _first_word(body: str) -> str:
+    """The first word of ``body`` ("" if none), read from its first chunk alone unless
+    that is all ``;``."""
+    first = body.split(None, 1)
+    texts = _words(first[0], 0)[0] if first else []
+    if texts or len(first) < 2:
+        return texts[0] if texts else ""
+    for chunk in body.split():
+        texts = _words(chunk, 0)[0]
+        if texts:
+            return texts[0]
+    return ""
 
 
 def _read_header(body: str, number: int, line: str, source: str) -> Header | None:
     if ":" not in body:
         return None
-    first = _TOKEN.search(body)  # an event line is told by its first word, cheaply
-    if first is None or first.group().lower() not in HEADER_KEYS:
+    if _first_word(body).lower() not in HEADER_KEYS:  # an event line is told cheaply
         return None
     tokens = _tokens(body, 0)
     if not tokens or tokens[0].low not in HEADER_KEYS:
@@ -393,61 +430,67 @@ def _looks_like_a_path(text: str) -> bool:
     return text.endswith(".rules") or "/" in text or "\\" in text
 
 
-def _quick_event(segment: str, offset: int, number: int, line: str, source: str
-                 ) -> Event | None:
+def _quick_event(segment: str, texts: list[str], columns: list[int], number: int,
+                 line: str, source: str) -> Event | None:
     """The event of a segment in one of the forms people type most (asks, answers,
     draws, books), read as :func:`_read_event` reads it but without making a token
     of each word; None for any other segment, which :func:`_read_event` then reads
-    (with its error, if it has one). tests/test_quick_reading.py holds the two equal."""
-    form = (_ASK_ARROW if ">" in segment else _ASK_COLON if ":" in segment else
-            _ASK_WORDS if segment.count(" ") > 3 else None)
-    ask = form.fullmatch(segment) if form is not None else None  # an ask of one thing
-    if ask is not None and (form is not _ASK_WORDS or (
-            ask[2].lower() == "asks" and ask[4].lower() == "for")):
-        whom, what = (3, 5) if form is _ASK_WORDS else (2, 3)  # the groups
-        column = offset + ask.start(1) + 1
-        return Event(EVENT_ASK, Span(number, column, line, source, len(segment.strip())),
-                     Token(ask[1], column), Token(ask[whom], offset + ask.start(whom) + 1),
-                     (Token(ask[what], offset + ask.start(what) + 1),))
-    texts = _TOKEN.findall(segment)
+    (with its error, if it has one). ``texts`` and ``columns``: its words and their
+    columns (:func:`_words`). tests/test_quick_reading.py holds the two readers equal."""
     count = len(texts)
     if count == 0 or count > 8:
         return None
-    columns: list[int] = []
-    at = 0
-    for text in texts:  # between two words there is only white space
-        at = segment.find(text, at)
-        columns.append(offset + at + 1)
-        at += len(text)
     span = Span(number, columns[0], line, source, len(segment.strip()))
     if count == 1:
-        word = texts[0].lower()
+        word = _lower(texts[0])
         return (Event(EVENT_GIVE, span) if word == "yes" else
                 Event(EVENT_REFUSE, span) if word == "no" else None)
-    verb = texts[1].lower()
+    verb = _lower(texts[1])
+    if count == 2 and verb == "fish" and _lower(texts[0]) == "go":
+        return Event(EVENT_REFUSE, span)
     player = Token(texts[0], columns[0])
     if verb == ">" or verb == ":" or verb == "asks":
         if count == 3 and verb == ":":
-            answer = texts[2].lower()
+            answer = _lower(texts[2])
             return (Event(EVENT_REFUSE, span, player) if answer == "no" else
                     Event(EVENT_GIVE, span, player) if answer == "yes" else None)
         first = 3 if verb == ">" else 4  # the first word of what is asked for
         if count <= first or (verb == ":" and texts[3] != ",") or (
-                verb == "asks" and texts[3].lower() != "for"):
+                verb == "asks" and _lower(texts[3]) != "for"):
             return None
-        items = tuple(Token(texts[i], columns[i]) for i in range(first, count)
-                      if texts[i] != "?")
-        return Event(EVENT_ASK, span, player, Token(texts[2], columns[2]), items)
+        target = Token(texts[2], columns[2])
+        if texts[first] != "?" and (count == first + 1 or (
+                count == first + 2 and texts[first + 1] == "?")):  # one thing, as usual
+            return Event(EVENT_ASK, span, player, target, (Token(texts[first], columns[first]),))
+        return Event(EVENT_ASK, span, player, target, _tokens_of(texts, columns, first, "?"))
     if verb == "says" and count == 3:
-        answer = texts[2].lower()
+        answer = _lower(texts[2])
         return (Event(EVENT_REFUSE, span, player) if answer == "no" else
                 Event(EVENT_GIVE, span, player) if answer == "yes" else None)
     if (verb == "draws" and count <= 3) or (verb == "books" and count > 2) or (
             verb == "gives" and not (count == 3 and is_digits(texts[2]))):
         kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
-        return Event(kind, span, player,
-                     items=tuple(Token(texts[i], columns[i]) for i in range(2, count)))
+        return Event(kind, span, player, items=_tokens_of(texts, columns, 2, ""))
     return None
+
+
+def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
+               ) -> tuple[Token, ...]:
+    """The tokens of the words from ``first`` on, but for those written ``but``."""
+    tokens = []
+    for index in range(first, len(texts)):
+        if texts[index] != but:
+            tokens.append(Token(texts[index], columns[index]))
+    return tuple(tokens)
+
+
+_LOWER = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks", "for", "says",
+                    "draws", "books", "gives"})
+
+
+def _lower(word: str) -> str:
+    """``word`` in lower case (a word of the notation written so, as it is)."""
+    return word if word in _LOWER else word.lower()
 
 
 _ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
