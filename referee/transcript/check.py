@@ -13,7 +13,7 @@ from referee.knowledge.budgets import DEFAULT_BUDGETS, Budgets
 from referee.live.announce import standing
 from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
 from referee.reading import first_line as first_line_of
-from referee.transcript.notation import DONE_MARK, TranscriptReader, done_marks
+from referee.transcript.notation import DONE_MARK, Event, TranscriptReader, done_marks
 from referee.transcript.record import Record
 from referee.transcript.session import Session
 from referee.transcript.setup import Game, set_up
@@ -164,12 +164,23 @@ def collect_if_piled_up() -> None:
         gc.collect()
 
 
+def _play_with_marks(driver: Session, events: Iterator[Event], dones: list[int],
+                     source: str) -> None:
+    """:meth:`Session.play_all`, filling in what the cards force at each ``# done`` mark
+    before the event after it."""
+    for event in events:
+        driver.playing = event.span.line
+        if dones and dones[0] < event.span.line:
+            filled_at_marks(driver, dones, event.span.line, source)
+        driver.play(event)
+        driver.events_played += 1
+    driver.playing = None
+
+
 def _check(text: str, source: str, near: Path | None, knowledge: bool,
            record: bool, budgets: Budgets) -> Verdict:
     game: Game | None = None
     driver: Session | None = None
-    events = 0
-    playing: int | None = None  # the line of the event being played
     reader = TranscriptReader(text, source)
     try:
         if reader.error is not None:
@@ -178,13 +189,10 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         game = set_up(reader.headers, Span(1, 1, first_line, source, len(first_line)), near)
         driver = Session(game, record=record, budgets=budgets)
         dones = done_marks(text)
-        for event in reader.events():
-            playing = event.span.line
-            if dones and dones[0] < playing:
-                filled_at_marks(driver, dones, playing, source)
-            driver.play(event)
-            events += 1
-        playing = None
+        if dones:
+            _play_with_marks(driver, reader.events(), dones, source)
+        else:
+            driver.play_all(reader.events())
         if reader.error is not None:
             raise reader.error
         filled_at_marks(driver, dones, None, source)
@@ -194,12 +202,14 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         summary = driver.describe() if driver else None
         notes = tuple(driver.notes) if driver else ()
         known = driver.where_cards() if driver and knowledge else None
+        playing = driver.playing if driver else None  # the line of the event being played
         stopped = playing or (exc.span.line if exc.span and exc.span.source == source else 1)
+        events = driver.events_played if driver else 0
         return Verdict(source, False, name, events, exc, summary,
                        driver.record if driver else None, notes, known, reader.events_from,
                        stopped, standing(driver, summary) if driver else None)
     known = driver.where_cards() if knowledge else None
     described = driver.describe()
-    return Verdict(source, True, game.spec.name, events, None, described, driver.record,
-                   tuple(driver.notes), known, reader.events_from,
+    return Verdict(source, True, game.spec.name, driver.events_played, None, described,
+                   driver.record, tuple(driver.notes), known, reader.events_from,
                    standing=standing(driver, described))

@@ -18,6 +18,7 @@ where each card may be.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.facts import Fact, decide
@@ -106,6 +107,8 @@ class Session:
         self.hand = 1
         self.banked = [0] * len(game.side_names)  # match points of the hands before this one
         self.last_span = Span(1, 1)
+        self.events_played = 0  # by play_all
+        self.playing: int | None = None  # the line of the event play_all is playing
         self._claim_line = 0  # the line of the last claim: its note cites it, not a show
         self.state, self.knowledge = deal_hand(game, deal, game.dealer, budgets)
         self._marks: list[Mark] = []
@@ -191,6 +194,16 @@ class Session:
         """The record of what was played (a session made with ``record=True``)."""
         assert self.record is not None, "this session keeps no record"
         return self.record
+
+    def play_all(self, events: Iterable[Event]) -> None:
+        """Play ``events`` in turn (:meth:`play`), counting them in :attr:`events_played`;
+        while one is played, :attr:`playing` is its line (None once all are played).
+        The loop of ``referee check``, here so that it is compiled with the rest."""
+        for event in events:
+            self.playing = event.span.line
+            self.play(event)
+            self.events_played += 1
+        self.playing = None
 
     def play(self, event: Event) -> None:
         """Check and play one written event, after the moves it skips."""
