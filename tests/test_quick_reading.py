@@ -118,12 +118,12 @@ def test_the_quick_reader_reads_made_up_segments_as_the_reference(
 def test_transcripts_read_the_same_without_the_quick_reader(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text(encoding="utf-8", errors="replace")
-    notation._READ_LINES.clear()  # each read afresh, neither from the other's memo
+    notation._READ_SEGMENTS.clear()  # each read afresh, neither from the other's memo
     quick = read_transcript(text, str(path))
-    notation._READ_LINES.clear()
+    notation._READ_SEGMENTS.clear()
     monkeypatch.setattr(notation, "_quick_event", lambda *_: None)
     slow = read_transcript(text, str(path))
-    notation._READ_LINES.clear()
+    notation._READ_SEGMENTS.clear()
     assert (quick.headers, quick.events) == (slow.headers, slow.events)
     assert [e.span for e in quick.events] == [e.span for e in slow.events]
     assert (quick.error and (quick.error.kind, quick.error.message, quick.error.span)) == (
@@ -156,34 +156,51 @@ def test_the_words_of_made_up_text_are_those_the_expression_finds(pieces: list[s
     assert first == next(iter(words_by_the_expression(text, 0)[0]), ""), text
 
 
-def test_lines_read_again_from_the_memo_read_as_afresh() -> None:
-    """A line remembered where it was first read reads, elsewhere, as it does afresh."""
+def test_lines_read_again_from_the_memo_read_as_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A segment remembered where it was first read (alone on its line or joined with
+    others, at any column) reads, anywhere else, as it does afresh."""
     lines = [line for line in lines_of_transcripts() + terse_lines()
              if notation._event_line(line, 1, "")[1] is None and not line.startswith("hand ")]
+    lines += [f"  {a} ;{b}" for a, b in zip(lines[::3], lines[1::3], strict=False)
+              if "hand" not in a + b]
     text = "\n".join(lines)
-    notation._READ_LINES.clear()
+    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 0)  # nothing remembered
+    notation._READ_SEGMENTS.clear()
     fresh = read_transcript(text, "x.txt")
-    assert len(fresh.events) > 1000
+    assert len(fresh.events) > 1000 and not notation._READ_SEGMENTS
+    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 10**6)
     read_transcript("\n".join(reversed(lines)), "y.txt")  # remembered at other places
-    assert len(notation._READ_LINES) > 500
+    assert len(notation._READ_SEGMENTS) > 500
     again = read_transcript(text, "x.txt")
     assert again.events == fresh.events
     assert [e.span for e in again.events] == [e.span for e in fresh.events]
     assert (again.error and again.error.span) == (fresh.error and fresh.error.span)
+    notation._READ_SEGMENTS.clear()
 
+
+def test_a_segment_that_would_be_a_header_line_is_not_remembered() -> None:
+    """``Ann > Bob 7; dealer: Bob, 7?`` reads as two asks (a player may be named
+    'dealer'); a line ``dealer: Bob, 7?`` alone, after the events have begun, is a
+    header line and is refused as one, whatever was read before."""
+    notation._READ_SEGMENTS.clear()
+    first = read_transcript("Cy > Ann 2\nAnn > Bob 7; dealer: Bob, 7?", "x.txt")
+    assert [e.kind for e in first.events] == [notation.EventKind.ASK] * 3
+    again = read_transcript("Cy > Ann 2\ndealer: Bob, 7?", "x.txt")
+    assert again.error is not None and "header lines come before" in again.error.message
+    notation._READ_SEGMENTS.clear()
 
 def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full it takes no more lines, and the lines it holds stay: it never turns over."""
-    monkeypatch.setattr(notation, "_MAX_READ_LINES", 5)
-    notation._READ_LINES.clear()
+    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 5)
+    notation._READ_SEGMENTS.clear()
     first = [f"Ann asks Bob for {rank}H" for rank in "23456"]
     read_transcript("\n".join(first), "x.txt")
-    kept = dict(notation._READ_LINES)
+    kept = dict(notation._READ_SEGMENTS)
     assert sorted(kept) == sorted(first)
     later = [f"Bob asks Cy for {rank}S" for rank in "789"] + ["Ann > Bob 7; no"]
     events = read_transcript("\n".join(later + first), "y.txt").events
     assert len(events) == 10
-    assert kept == notation._READ_LINES and all(
-        notation._READ_LINES[line] is event for line, event in kept.items())
-    notation._READ_LINES.clear()
+    assert kept == notation._READ_SEGMENTS and all(
+        notation._READ_SEGMENTS[line] is event for line, event in kept.items())
+    notation._READ_SEGMENTS.clear()

@@ -179,27 +179,30 @@ class TranscriptReader:
     def events(self) -> Iterator[Event]:
         """The events, in order; a ``hand N`` event carries the deal lines after it.
 
-        Lines repeat (``Bob says no``), in a game and from game to game, so the event of
-        a line of one event is remembered by the line's text (in ``_READ_LINES``) and a
-        repeat costs only its place. What a text reads as is the same wherever it
-        stands (each copy gets its own line number and file), and the memo is consulted
-        only where an event line may stand: so it saves time and changes no verdict.
-        It keeps the first lines it meets, up to its bound, and no others: the lines
-        that repeat come early, and a memo that turned over would make, keep and free
-        ever new objects for lines that do not come again, which costs more than
-        reading them (a fresh line costs about a microsecond, compiled)."""
+        Events repeat (``Bob says no``, ``Ann > Bob 7s``), in a game and from game to
+        game, alone on a line or joined with others, so the event of each segment (a
+        line, or a part of one between ``;``) is remembered by the segment's text, white
+        space around it stripped (in ``_READ_SEGMENTS``), and a repeat costs only its
+        place. What a text reads as is the same wherever it stands, but for its columns,
+        which each copy gets anew with its line number and file; the memo is consulted
+        only where an event may stand; and what it must not hold it does not (see
+        ``_remember``): so it saves time and changes no verdict. It keeps the first
+        segments it meets, up to its bound, and no others: the ones that repeat come
+        early, and a memo that turned over would make, keep and free ever new objects
+        for segments that do not come again, which costs more than reading them (a
+        fresh one costs about a microsecond, compiled)."""
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
-        known = _READ_LINES
+        known = _READ_SEGMENTS
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
                 if held is None:
                     found = known.get(line)
-                    if found is not None:
-                        yield _placed(found, number, line, source)  # the usual line, again
+                    if found is not None:  # the usual line, again
+                        yield _moved(found, 0, number, line, source)
                         continue
                 else:
                     header = _header_line(line, number, source)
@@ -211,9 +214,6 @@ class TranscriptReader:
                     yield _with_deal(held, deal)
                     held, deal = None, []
                 events, error = _event_line(line, number, source)
-                if (len(events) == 1 and error is None and len(known) < _MAX_READ_LINES
-                        and events[0].kind is not EVENT_NEW_HAND):
-                    known[line] = events[0]
                 for event in events:
                     if event.kind is EVENT_NEW_HAND:
                         if held is not None:
@@ -248,42 +248,66 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 
 
 _SEPARATORS = ":,?>;"  # marks, each a word of its own, and ';' between events
-# the text of a line of one event: its event (the first lines of that text met); kept
-# once full, since a memo that turns over costs more than it saves (see TranscriptReader)
-_READ_LINES: dict[str, Event] = memo("referee.transcript.notation._READ_LINES")
-_MAX_READ_LINES = 8192
+# the text of a segment (a line, or a part of one between ';'), white space around it
+# stripped: its event as first read (see TranscriptReader.events)
+_READ_SEGMENTS: dict[str, Event] = memo("referee.transcript.notation._READ_SEGMENTS")
+_MAX_READ_SEGMENTS = 8192
 
 
 def _event_line(line: str, number: int, source: str
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept). Read afresh: :meth:`TranscriptReader.events` looks a
-    line up first."""
+    events before it are kept). A segment met before is taken from the memo."""
     body = line.split("#", 1)[0] if "#" in line else line
-    if ";" not in body:  # one event, as most lines hold: its words read once
-        texts, columns = _words(body, 0)
-        if not texts:
+    known = _READ_SEGMENTS
+    if ";" not in body:  # one event, as most lines hold
+        stripped = body.strip()
+        if not stripped:
             return [], None
+        found = known.get(stripped)
+        if found is not None:
+            return [_moved(found, body.find(stripped), number, line, source)], None
+        texts, columns = _words(body, 0)
         try:
             if ":" in body and _lower(texts[0]) in HEADER_KEYS:
                 _refuse_header(body, number, line, source)
-            return [_segment_event(body, 0, texts, columns, number, line, source)], None
+            event = _segment_event(body, 0, texts, columns, number, line, source)
         except RefereeError as exc:
             return [], exc
+        _remember(stripped, texts[0], event)
+        return [event], None
     events: list[Event] = []
     start = 0
     try:
         if ":" in body:
             _refuse_header(body, number, line, source)
         for segment in body.split(";"):
-            if segment and not segment.isspace():
-                texts, columns = _words(segment, start)
-                events.append(_segment_event(segment, start, texts, columns, number, line,
-                                             source))
+            stripped = segment.strip()
+            if stripped:
+                found = known.get(stripped)
+                if found is not None:
+                    events.append(_moved(found, body.find(stripped, start), number, line,
+                                         source))
+                else:
+                    texts, columns = _words(segment, start)
+                    event = _segment_event(segment, start, texts, columns, number, line,
+                                           source)
+                    _remember(stripped, texts[0], event)
+                    events.append(event)
             start += len(segment) + 1
     except RefereeError as exc:
         return events, exc
     return events, None
+
+
+def _remember(stripped: str, first: str, event: Event) -> None:
+    """Remember ``event`` as what the segment ``stripped`` reads, while the memo has
+    room, unless its place matters beyond its columns: a new hand (the deal lines
+    after it make its event). A segment that would be refused as a header line,
+    standing alone, is not kept either: a line of that text must be refused."""
+    if (len(_READ_SEGMENTS) < _MAX_READ_SEGMENTS and event.kind is not EVENT_NEW_HAND
+            and not (":" in stripped and _lower(first) in HEADER_KEYS)):
+        _READ_SEGMENTS[stripped] = event
 
 
 def _refuse_header(body: str, number: int, line: str, source: str) -> None:
@@ -294,12 +318,33 @@ def _refuse_header(body: str, number: int, line: str, source: str) -> None:
                            "(or right after 'hand N' in a match)", header.span)
 
 
-def _placed(event: Event, number: int, line: str, source: str) -> Event:
-    """A remembered event as written at line ``number``."""
+def _moved(event: Event, at: int, number: int, line: str, source: str) -> Event:
+    """A remembered event as written at line ``number``, its first word at index ``at``
+    of the line: its columns moved by where it stands now against where it was read."""
     span = event.span
-    return Event(event.kind, Span(number, span.column, line, source, span.width),
-                 event.player, event.target, event.items, event.count, event.groups,
+    shift = at + 1 - span.column
+    if shift == 0:  # as usual: a whole line, again
+        return Event(event.kind, Span(number, span.column, line, source, span.width),
+                     event.player, event.target, event.items, event.count, event.groups,
+                     event.headers, event.lay_out, event.key)
+    groups = []
+    for name, cards in event.groups:
+        groups.append((Token(name.text, name.column + shift), _moved_tokens(cards, shift)))
+    return Event(event.kind, Span(number, span.column + shift, line, source, span.width),
+                 _moved_token(event.player, shift), _moved_token(event.target, shift),
+                 _moved_tokens(event.items, shift), event.count, tuple(groups),
                  event.headers, event.lay_out, event.key)
+
+
+def _moved_token(token: Token | None, shift: int) -> Token | None:
+    return None if token is None else Token(token.text, token.column + shift)
+
+
+def _moved_tokens(tokens: tuple[Token, ...], shift: int) -> tuple[Token, ...]:
+    moved = []
+    for token in tokens:
+        moved.append(Token(token.text, token.column + shift))
+    return tuple(moved)
 
 
 def _segment_event(segment: str, offset: int, texts: list[str], columns: list[int],
