@@ -247,7 +247,6 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-_SEPARATORS = ":,?>;"  # marks, each a word of its own, and ';' between events
 # the text of a segment (a line, or a part of one between ';'), white space around it
 # stripped: its event as first read (see TranscriptReader.events)
 _READ_SEGMENTS: dict[str, Event] = memo("referee.transcript.notation._READ_SEGMENTS")
