@@ -190,7 +190,7 @@ class TranscriptReader:
         segments it meets, up to its bound, and no others: the ones that repeat come
         early, and a memo that turned over would make, keep and free ever new objects
         for segments that do not come again, which costs more than reading them (a
-        fresh one costs about a microsecond, compiled)."""
+        fresh one costs about 2 µs, compiled)."""
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
