@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from referee.knowledge.budgets import DEFAULT_BUDGETS, Budgets
 from referee.live.announce import standing
 from referee.reading import MAX_TRANSCRIPT_BYTES, STDIN, decode, lines_of, read_capped
 from referee.reading import first_line as first_line_of
-from referee.transcript.notation import DONE_MARK, Event, TranscriptReader, done_marks
+from referee.transcript.notation import DONE_MARK, TranscriptReader, done_marks
 from referee.transcript.record import Record
 from referee.transcript.session import Session
 from referee.transcript.setup import Game, set_up
@@ -164,19 +165,6 @@ def collect_if_piled_up() -> None:
         gc.collect()
 
 
-def _play_with_marks(driver: Session, events: Iterator[Event], dones: list[int],
-                     source: str) -> None:
-    """:meth:`Session.play_all`, filling in what the cards force at each ``# done`` mark
-    before the event after it."""
-    for event in events:
-        driver.playing = event.span.line
-        if dones and dones[0] < event.span.line:
-            filled_at_marks(driver, dones, event.span.line, source)
-        driver.play(event)
-        driver.events_played += 1
-    driver.playing = None
-
-
 def _check(text: str, source: str, near: Path | None, knowledge: bool,
            record: bool, budgets: Budgets) -> Verdict:
     game: Game | None = None
@@ -189,10 +177,8 @@ def _check(text: str, source: str, near: Path | None, knowledge: bool,
         game = set_up(reader.headers, Span(1, 1, first_line, source, len(first_line)), near)
         driver = Session(game, record=record, budgets=budgets)
         dones = done_marks(text)
-        if dones:
-            _play_with_marks(driver, reader.events(), dones, source)
-        else:
-            driver.play_all(reader.events())
+        at_marks = partial(filled_at_marks, driver, dones, source=source) if dones else None
+        driver.play_all(reader.events(), at_marks)  # filling in at each '# done' mark
         if reader.error is not None:
             raise reader.error
         filled_at_marks(driver, dones, None, source)

@@ -256,43 +256,18 @@ _MAX_READ_SEGMENTS = 8192
 def _event_line(line: str, number: int, source: str
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
-    events before it are kept). A segment met before is taken from the memo."""
+    events before it are kept)."""
     body = line.split("#", 1)[0] if "#" in line else line
-    known = _READ_SEGMENTS
-    if ";" not in body:  # one event, as most lines hold
-        stripped = body.strip()
-        if not stripped:
-            return [], None
-        found = known.get(stripped)
-        if found is not None:
-            return [_moved(found, body.find(stripped), number, line, source)], None
-        texts, columns = _words(body, 0)
-        try:
-            if ":" in body and _lower(texts[0]) in HEADER_KEYS:
-                _refuse_header(body, number, line, source)
-            event = _segment_event(body, 0, texts, columns, number, line, source)
-        except RefereeError as exc:
-            return [], exc
-        _remember(stripped, texts[0], event)
-        return [event], None
     events: list[Event] = []
     start = 0
     try:
         if ":" in body:
             _refuse_header(body, number, line, source)
-        for segment in body.split(";"):
+        for segment in body.split(";") if ";" in body else (body,):  # most hold one
             stripped = segment.strip()
             if stripped:
-                found = known.get(stripped)
-                if found is not None:
-                    events.append(_moved(found, body.find(stripped, start), number, line,
-                                         source))
-                else:
-                    texts, columns = _words(segment, start)
-                    event = _segment_event(segment, start, texts, columns, number, line,
-                                           source)
-                    _remember(stripped, texts[0], event)
-                    events.append(event)
+                events.append(_segment_event(segment, stripped, start, body, number, line,
+                                             source))
             start += len(segment) + 1
     except RefereeError as exc:
         return events, exc
@@ -346,14 +321,20 @@ def _moved_tokens(tokens: tuple[Token, ...], shift: int) -> tuple[Token, ...]:
     return tuple(moved)
 
 
-def _segment_event(segment: str, offset: int, texts: list[str], columns: list[int],
-                   number: int, line: str, source: str) -> Event:
-    """The event of one segment of a line (the whole line, or the part between ';'
-    from ``offset`` on), whose words and columns are ``texts`` and ``columns``; its
-    words are kept as its ``key`` (the same words, the same event)."""
+def _segment_event(segment: str, stripped: str, offset: int, body: str, number: int,
+                   line: str, source: str) -> Event:
+    """The event of one segment of a line's ``body`` (the whole of it, or the part
+    between ';' from ``offset`` on; ``stripped``: the segment without the white space
+    around it): from the memo when it was met before, else read, remembered, and its
+    words kept as its ``key`` (the same words, the same event)."""
+    found = _READ_SEGMENTS.get(stripped)
+    if found is not None:
+        return _moved(found, body.find(stripped, offset), number, line, source)
+    texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
              or _read_event(segment, offset, number, line, source))
     event.key = " ".join(texts)
+    _remember(stripped, texts[0], event)
     return event
 
 
@@ -391,15 +372,10 @@ def _tokens(segment: str, offset: int) -> list[Token]:
 
 
 def _first_word(body: str) -> str:
-    """The first word of ``body`` ("" if none), read from its first chunk alone unless
-    that is all ``;``."""
-    first = body.split(None, 1)
-    texts = _words(first[0], 0)[0] if first else []
-    if texts or len(first) < 2:
-        return texts[0] if texts else ""
+    """The first word of ``body`` ("" if none)."""
     for chunk in body.split():
         texts = _words(chunk, 0)[0]
-        if texts:
+        if texts:  # not a chunk of ';' alone
             return texts[0]
     return ""
 

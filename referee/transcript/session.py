@@ -18,7 +18,7 @@ where each card may be.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.facts import Fact, decide
@@ -195,12 +195,16 @@ class Session:
         assert self.record is not None, "this session keeps no record"
         return self.record
 
-    def play_all(self, events: Iterable[Event]) -> None:
+    def play_all(self, events: Iterable[Event],
+                 before_each: Callable[[int], None] | None = None) -> None:
         """Play ``events`` in turn (:meth:`play`), counting them in :attr:`events_played`;
         while one is played, :attr:`playing` is its line (None once all are played).
-        The loop of ``referee check``, here so that it is compiled with the rest."""
+        ``before_each`` is called with each event's line before it is played. The loop
+        of ``referee check``, here so that it is compiled with the rest."""
         for event in events:
             self.playing = event.span.line
+            if before_each is not None:
+                before_each(event.span.line)
             self.play(event)
             self.events_played += 1
         self.playing = None
