@@ -8,7 +8,7 @@ The corpora are written once by this checkout (bench/terse.py). Every figure is 
 time, the best of ``--runs``, divided by the events of the canonical games (a terse
 game writes fewer events for the same moves: its cost is counted per move the
 referee checks, the same count for both). *Warm*: ``check_file`` over the corpus in
-a process that has checked it once already, start-up and imports left out. *Process*:
+a process of its own that has checked it once already, start-up and imports left out. *Process*:
 ``python -m referee check`` of the whole corpus in a new process (user + system
 time, start-up included, modules compiled, the rule file in the disk cache).
 Trees are timed in turn within each run, so a disturbance of the machine falls on all.
@@ -61,14 +61,18 @@ def folders(corpus: Path, game: str) -> dict[str, Path]:
 
 
 def warm(tree: Path, corpus: Path, runs: int) -> dict[str, float]:
-    """Best CPU seconds of checking each folder, warm, in one process from ``tree``."""
+    """Best CPU seconds of checking each folder, warm, each in a process of its own
+    from ``tree`` (so no corpus finds the process's memos filled by another)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    paths = [str(path) for game, _ in GAMES for path in folders(corpus, game).values()]
-    done = subprocess.run([sys.executable, "-c", CHILD, str(runs), *paths], cwd=tree, env=env,
-                          capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"{tree}: {done.stderr[-2000:]}")
-    found: dict[str, float] = json.loads(done.stdout)
+    found: dict[str, float] = {}
+    for game, _ in GAMES:
+        for path in folders(corpus, game).values():
+            done = subprocess.run([sys.executable, "-c", CHILD, str(runs), str(path)],
+                                  cwd=tree, env=env, capture_output=True, text=True,
+                                  check=False)
+            if done.returncode:
+                raise SystemExit(f"{tree}: {done.stderr[-2000:]}")
+            found.update(json.loads(done.stdout))
     return found
 
 

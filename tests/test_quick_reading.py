@@ -143,6 +143,15 @@ def test_the_words_of_every_transcript_line_are_those_the_expression_finds() -> 
         assert notation._words(line, 3) == words_by_the_expression(line, 3), line
 
 
+def test_every_character_is_told_apart_as_the_expression_tells_it() -> None:
+    """The reader tells characters by their numbers: ``;`` and white space (``\\s``, as
+    ``str.isspace`` has it) separate words, ``: , ? >`` are words alone."""
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        assert notation._separates(code, char, 0) == (char == ";" or char.isspace()), code
+        assert notation._is_mark(code) == (char in ":,?>"), code
+
+
 MARKS_AND_SPACES = [":", ",", "?", ">", ";", ";;", "#", " ", "\t", "\u00a0", "\u2003",
                     "\u3000", "\x1c", "\x85", "\u200b", "\ufeff"]
 
@@ -188,6 +197,40 @@ def test_a_segment_that_would_be_a_header_line_is_not_remembered() -> None:
     again = read_transcript("Cy > Ann 2\ndealer: Bob, 7?", "x.txt")
     assert again.error is not None and "header lines come before" in again.error.message
     notation._READ_SEGMENTS.clear()
+
+@pytest.mark.parametrize("first", ["stock draws", "Hand draws", "deal: Ann draws",
+                                   "players asks Bob for 7"])
+def test_a_segment_starting_with_a_header_key_is_read_as_a_header_each_time(
+        first: str) -> None:
+    """A line whose first segment was remembered skips the header check, so a segment
+    whose first word is a header key is not remembered: the line it starts is refused
+    as a header line, however often it was met before (alone, or later in a line)."""
+    notation._READ_SEGMENTS.clear()
+    line = f"{first}; Ann: Bob, 7?"
+    fresh = read_transcript(f"Cy > Ann 2\n{line}", "x.txt").error
+    assert fresh is not None
+    read_transcript(f"Cy > Ann 2\n{first}\nAnn > Bob 7; {first}", "y.txt")
+    again = read_transcript(f"Cy > Ann 2\n{line}", "x.txt").error
+    assert again is not None and (again.kind, again.message, again.span) == (
+        fresh.kind, fresh.message, fresh.span)
+    assert all(not key.lower().startswith(("stock", "hand", "deal", "players"))
+               for key in notation._READ_SEGMENTS)
+    notation._READ_SEGMENTS.clear()
+
+
+def test_a_long_segment_is_not_remembered() -> None:
+    """The memo's entries are short, so its bound on their count bounds its size."""
+    notation._READ_SEGMENTS.clear()
+    cards = " ".join(f"{rank}{suit}" for rank in "23456789" for suit in "SHDC")
+    claim = f"Ann claims low spades: Ann {cards}"
+    assert len(claim) > notation._LONGEST_READ_SEGMENT
+    text = f"Cy > Ann 2\n{claim}\nAnn > Bob 7; {claim}"
+    events = read_transcript(text, "x.txt").events
+    assert len(events) == 4
+    assert [t.text for t in events[1].items] == [t.text for t in events[3].items]
+    assert claim not in notation._READ_SEGMENTS and "Cy > Ann 2" in notation._READ_SEGMENTS
+    notation._READ_SEGMENTS.clear()
+
 
 def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -74,6 +74,7 @@ class Resolver:
         self.spec = game.spec
         self.engine = game.engine
         self._moves = _remembered_moves(game)
+        self._seats: dict[str, int] = {}  # the seat each name written so far names
 
     def move(self, event: Event, state: GameState) -> Move:
         """The move ``event`` stands for now; an unknown name, card or set raises.
@@ -147,7 +148,12 @@ class Resolver:
                     len(token.text))
 
     def _seat(self, event: Event, token: Token) -> int:
-        return self.game.table.seat(token, event.span)
+        """The seat a written name names (``Table.seat``), found once for each way of
+        writing it in this game."""
+        seat = self._seats.get(token.text)
+        if seat is None:
+            seat = self._seats[token.text] = self.game.table.seat(token, event.span)
+        return seat
 
     def _card(self, event: Event, token: Token) -> Card:
         card = parse_card(token.text)
@@ -207,7 +213,7 @@ class Resolver:
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
         text = event.item_text()
         spec = self.spec
-        problem = f"{quoted(text)} is not a card or a rank"
+        problem = ""
         if len(event.items) == 1:
             card = parse_card(text)
             rank = rank_of(card) if card is not None else parse_rank(text)
@@ -219,6 +225,7 @@ class Resolver:
                 problem = f"{card} is not in the deck of {spec.title}"
             elif rank is not None:
                 problem = f"the deck of {spec.title} has no rank {rank}"
+        problem = problem or f"{quoted(text)} is not a card or a rank"
         at = self._span(event, event.items[0]) if event.items else event.span
         raise RefereeError(Kind.UNKNOWN, problem, at)
 
