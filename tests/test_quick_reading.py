@@ -140,7 +140,10 @@ def test_the_words_of_every_transcript_line_are_those_the_expression_finds() -> 
     lines = lines_of_transcripts() + terse_lines()
     assert any(";" in line for line in lines) and any("?" in line for line in lines)
     for line in lines:
-        assert notation._words(line, 3) == words_by_the_expression(line, 3), line
+        expected = words_by_the_expression(line, 3)
+        assert notation._scanned_words(line, 3) == expected, line
+        assert notation._split_words(line, 3) == expected, line
+        assert notation._words(line, 3) == expected, line
 
 
 def test_every_character_is_told_apart_as_the_expression_tells_it() -> None:
@@ -160,7 +163,9 @@ MARKS_AND_SPACES = [":", ",", "?", ">", ";", ";;", "#", " ", "\t", "\u00a0", "\u
 @given(st.lists(st.sampled_from(WORDS + MARKS_AND_SPACES + ["a", "♦", "\u0130"]), max_size=12))
 def test_the_words_of_made_up_text_are_those_the_expression_finds(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert notation._words(text, 0) == words_by_the_expression(text, 0)
+    expected = words_by_the_expression(text, 0)
+    assert notation._scanned_words(text, 0) == expected
+    assert notation._split_words(text, 0) == expected
     first = notation._first_word(text)
     assert first == next(iter(words_by_the_expression(text, 0)[0]), ""), text
 
