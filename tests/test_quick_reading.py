@@ -237,6 +237,43 @@ def test_a_long_segment_is_not_remembered() -> None:
     notation._READ_SEGMENTS.clear()
 
 
+def test_the_memo_takes_segments_up_to_its_bound_on_their_characters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its room is counted in characters too, and all of it is there again once the
+    memo is emptied."""
+    monkeypatch.setattr(notation, "_MAX_READ_CHARACTERS", 40)
+    notation._READ_SEGMENTS.clear()
+    lines = [f"Ann asks Bob for {rank}H" for rank in "2345"]  # 18 characters each
+    read_transcript("\n".join(lines), "x.txt")
+    assert sorted(notation._READ_SEGMENTS) == lines[:2]
+    notation._READ_SEGMENTS.clear()
+    read_transcript("\n".join(reversed(lines)), "y.txt")
+    assert sorted(notation._READ_SEGMENTS) == sorted(lines[2:])
+    notation._READ_SEGMENTS.clear()
+
+
+def test_the_memo_holds_little_memory_however_its_segments_run() -> None:
+    """Long segments of one-letter words make the most objects an event can hold: the
+    memo keeps few of them."""
+    import tracemalloc
+    notation._READ_SEGMENTS.clear()
+    lines = []
+    for number in range(8_000):
+        words = " ".join(["x"] * 40)
+        lines.append(f"A asks B for {words}"[:notation._LONGEST_READ_SEGMENT - 6]
+                     + f" {number:05d}")
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        assert len(read_transcript("\n".join(lines), "x.txt").events) == 8_000
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    kept = len(notation._READ_SEGMENTS)
+    notation._READ_SEGMENTS.clear()
+    assert 0 < kept < 5_000 and held < 20_000_000, (kept, held)
+
+
 def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full it takes no more lines, and the lines it holds stay: it never turns over."""

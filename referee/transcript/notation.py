@@ -254,7 +254,9 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 # stripped: its event as first read (see TranscriptReader.events)
 _READ_SEGMENTS: Final[dict[str, Event]] = memo("referee.transcript.notation._READ_SEGMENTS")
 _MAX_READ_SEGMENTS = 16_384
+_MAX_READ_CHARACTERS = 24 * _MAX_READ_SEGMENTS  # of the segments kept, all together
 _LONGEST_READ_SEGMENT: Final = 96  # characters: a longer segment is read afresh each time
+_read_characters = 0  # of the segments in _READ_SEGMENTS
 
 
 def _event_line(line: str, number: int, source: str
@@ -290,13 +292,22 @@ def _event_line(line: str, number: int, source: str
 def _remember(stripped: str, first: str, event: Event) -> None:
     """Remember ``event`` as what the segment ``stripped`` reads, while the memo has
     room, unless its place matters beyond its columns: a new hand (the deal lines
-    after it make its event). Nor is a segment longer than ``_LONGEST_READ_SEGMENT``
-    (so the memo's size is bounded by its count), nor one whose first word is a header
-    key: a line starting with a remembered segment is then known not to be a header
-    line (which must be refused) without reading it as one."""
-    if (len(stripped) <= _LONGEST_READ_SEGMENT and event.kind is not EVENT_NEW_HAND
-            and not _is_header_key(first) and len(_READ_SEGMENTS) < _MAX_READ_SEGMENTS):
+    after it make its event). Nor is a segment kept whose first word is a header key:
+    a line starting with a remembered segment is then known not to be a header line
+    (which must be refused) without reading it as one.
+
+    Room: at most ``_MAX_READ_SEGMENTS`` segments, of ``_MAX_READ_CHARACTERS`` in all,
+    none longer than ``_LONGEST_READ_SEGMENT`` (an event's objects grow with its
+    words), which bounds the memo's memory at about 14 MB, however the segments run."""
+    global _read_characters
+    if not _READ_SEGMENTS:  # emptied (referee.caches.clear_caches): all the room again
+        _read_characters = 0
+    size = len(stripped)
+    if (size <= _LONGEST_READ_SEGMENT and event.kind is not EVENT_NEW_HAND
+            and not _is_header_key(first) and len(_READ_SEGMENTS) < _MAX_READ_SEGMENTS
+            and _read_characters + size <= _MAX_READ_CHARACTERS):
         _READ_SEGMENTS[stripped] = event
+        _read_characters += size
 
 
 def _is_header_key(word: str) -> bool:
