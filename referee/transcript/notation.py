@@ -10,11 +10,13 @@ resolves them against the players and the rules.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from typing import Final, Literal
 
 from referee.caches import memo
+from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import ascii_number, is_digits, lines_of, quoted
 from referee.values import frozen, replace, value
@@ -464,8 +466,7 @@ def _separates(code: int, text: str, index: int) -> bool:
     return code == 59 or (code >= 128 and text[index].isspace())
 
 
-# whether this module runs compiled (its functions are then built-in ones)
-_COMPILED: Final = type(_is_mark).__name__ != "function"
+_COMPILED: Final = is_compiled(sys.modules[__name__])  # this module, as it runs
 
 
 def _read_header(body: str, number: int, line: str, source: str) -> Header | None:
@@ -473,9 +474,7 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
         return None
     if not _is_header_key(_first_word(body)):  # an event line is told cheaply
         return None
-    tokens = _tokens(body, 0)
-    if not tokens or tokens[0].low not in _HEADER_KEY_SET:
-        return None
+    tokens = _tokens(body, 0)  # the first is the header key
     key = tokens[0].low
     span = Span(number, tokens[0].column, line, source, len(tokens[0].text))
     name: Token | None = None
@@ -592,8 +591,8 @@ def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
     return tuple(tokens)
 
 
-_LOWER: Final = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks", "for", "says",
-                    "draws", "books", "gives"})
+_LOWER: Final = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks", "for",
+                           "says", "draws", "books", "gives"})
 
 
 def _lower(word: str) -> str:
