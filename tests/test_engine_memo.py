@@ -124,7 +124,8 @@ def test_the_moves_remembered_by_their_words_are_bounded(
     write_corpora(tmp_path, 3, 5)
     for file in sorted((tmp_path / "literature-terse").glob("*.txt")):
         assert check_text(file.read_text(), str(file)).ok
-    assert resolve._TABLES and all(len(moves) <= 7 for _, moves in resolve._TABLES.values())
+    assert resolve._TABLES and all(len(moves.by_words) <= 7 and len(moves.answers) <= 7
+                                   for moves in resolve._TABLES.values())
     resolve._TABLES.clear()
 
 
@@ -164,3 +165,59 @@ def test_a_moves_key_is_its_type_and_every_field(move: Move) -> None:
     from referee.engine.core import _plain_key
 
     assert _plain_key(move) == (type(move), field_values(move))
+
+
+def test_a_refusal_filled_in_is_the_kept_one_after_the_kept_moves_are_forgotten(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A no the referee fills in is found by the seat answering (``Engine.forced_move``);
+    when ``same_move`` forgets its moves, those are forgotten with them, so a filled-in
+    no is still the object a written one resolves to."""
+    from referee.engine import core
+
+    monkeypatch.setattr(core, "MAX_KEPT_MOVES", 2)
+    engine = Engine(load_spec(TINY))
+    state = started(engine, ("Ann", "Bob", "Cy"))
+    state.asking, state.phase = ask("2", "2S"), PHASE_ANSWER  # Bob holds no 2S: a no
+    before = engine.forced_move(state)
+    assert before is engine.forced_move(state) is engine.same_move(Refuse(1))
+    for seat in (0, 2, 0, 2):  # fills the kept moves: they are forgotten
+        engine.same_move(Draw(seat, Card("AS")))
+    after = engine.forced_move(state)
+    assert after == before and after is engine.same_move(Refuse(1))
+
+
+def reseated(text: str) -> str:
+    """The transcript with its players seated in reverse order: the same words name
+    other seats (the game may then break a rule: the verdict says which)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith("players:"):
+            lines[index] = "players: " + " ".join(reversed(line.split()[1:]))
+    return "\n".join(lines) + "\n"
+
+
+def test_words_resolved_at_one_table_are_resolved_afresh_at_another(tmp_path: Path) -> None:
+    """The move an event's words were resolved to is kept with them (``notation.Words``)
+    for the rules and table it was made at. At a table seated otherwise, or of other
+    rules, the same words resolve afresh: every verdict, and the moves it records, are
+    those of a process that checks the transcript alone."""
+    from referee.caches import clear_caches
+    from referee.transcript.check import check_text
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from terse import write_corpora
+
+    write_corpora(tmp_path, 3, 11)
+    texts = []
+    for folder in ("literature-terse", "literature", "go-fish-terse", "go-fish"):
+        for file in sorted((tmp_path / folder).glob("*.txt")):
+            texts += [file.read_text(), reseated(file.read_text())]
+    texts += texts[:4]  # and back at the first tables
+    clear_caches()
+    shared = [check_text(text, "x.txt", record=True) for text in texts]
+    assert sum(verdict.ok for verdict in shared) >= len(texts) // 2
+    for text, verdict in zip(texts, shared, strict=True):
+        clear_caches()
+        alone = check_text(text, "x.txt", record=True)
+        assert alone.to_json() == verdict.to_json() and alone.canonical == verdict.canonical
+    clear_caches()

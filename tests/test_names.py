@@ -32,7 +32,6 @@ from referee.transcript.names import (
     skeleton,
     unreadable,
 )
-from referee.transcript.notation import Token
 from referee.transcript.setup import Table
 
 
@@ -284,7 +283,7 @@ def test_names_accepted_as_a_pair_share_no_key(first: str, second: str) -> None:
 
 
 def _seat(table: Table, text: str) -> int:
-    return table.seat(Token(text, 1), Span(3, 1, text, "t.txt"))
+    return table.seat(text, Span(3, 1, text, "t.txt"))
 
 
 def test_an_event_finds_its_player_by_the_header_rules() -> None:

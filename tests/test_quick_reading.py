@@ -39,7 +39,8 @@ def terse_module() -> ModuleType:
 def reference(segment: str, offset: int, line: str) -> Event | None:
     """What the reference reader reads, or None when it refuses the segment."""
     try:
-        return notation._read_event(segment, offset, 7, line, "x.txt")
+        return notation._read_event(segment, *notation._words(segment, offset), 7, line,
+                                    "x.txt")
     except RefereeError:
         return None
 
@@ -189,6 +190,40 @@ def test_lines_read_again_from_the_memo_read_as_afresh(monkeypatch: pytest.Monke
     assert again.events == fresh.events
     assert [e.span for e in again.events] == [e.span for e in fresh.events]
     assert (again.error and again.error.span) == (fresh.error and fresh.error.span)
+    notation._READ_SEGMENTS.clear()
+
+
+def words_of(event: Event) -> list[notation.Token]:
+    """Every word an event keeps: its player, target, items and groups."""
+    words = [t for t in (event.player, event.target) if t is not None] + list(event.items)
+    for name, cards in event.groups:
+        words += [name, *cards]
+    return words
+
+
+def test_every_word_is_placed_where_it_is_written_however_often_read() -> None:
+    """A word keeps its offset from its event's first word (``Token``), so an event read
+    from the memo at another column places every word (``Event.place``, the caret of an
+    unknown name or card) exactly on it; so does a header line."""
+    lines = [line for line in lines_of_transcripts() + terse_lines()
+             if notation._event_line(line, 1, "")[1] is None and not line.startswith("hand ")]
+    shifted = [f" \t{a} ;  {b}" for a, b in zip(lines[::2], lines[1::2], strict=False)
+               if "hand" not in a + b]
+    notation._READ_SEGMENTS.clear()
+    placed = 0
+    for text in ("\n".join(lines), "\n".join(shifted), "\n".join(reversed(shifted))):
+        for event in read_transcript(text, "x.txt").events:
+            for word in words_of(event):
+                at = event.place(word)
+                assert at.line == event.span.line and at.text == event.span.text
+                assert at.text[at.column - 1:at.column - 1 + at.width] == word.text, at
+                placed += 1
+    assert placed > 10_000
+    header = read_transcript("  hand   Ann :  7S\tQH\ngame: go-fish", "x.txt").headers
+    for line in header:
+        for word in [*(line.values), *([line.name] if line.name else [])]:
+            at = line.place(word)
+            assert at.text[at.column - 1:at.column - 1 + at.width] == word.text
     notation._READ_SEGMENTS.clear()
 
 

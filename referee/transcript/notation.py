@@ -62,20 +62,46 @@ EVENT_PASS, EVENT_NEW_HAND, EVENT_QUESTION, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHO
 
 @value
 class Token:
-    """A word of a transcript line and its 1-based column."""
+    """A word of a transcript line, and where it stands: its ``offset`` in characters
+    from the first word of its event or header line (0 for that word). An event read
+    once thus stands unchanged wherever it is written again; :meth:`Event.place` and
+    :meth:`Header.place` give a word's place in its line."""
 
     text: str
-    column: int
+    offset: int
 
     # written out, not made by the decorator: compiled, it runs natively
-    def __init__(self, text: str, column: int) -> None:
+    def __init__(self, text: str, offset: int) -> None:
         self.text = text
-        self.column = column
+        self.offset = offset
 
     @property
     def low(self) -> str:
         """The word in lower case."""
         return self.text.lower()
+
+
+class Words:
+    """An event's words as written, joined by single spaces (``text``): the same words,
+    the same event, wherever they stand. Every event read from one remembered segment
+    shares one, which also keeps the move the resolver last made of them, with the
+    number of the rules and table it was made for (referee/transcript/resolve.py): a
+    move found without looking it up. Equal by the text alone."""
+
+    __slots__ = ("resolved", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.resolved: tuple[int, object] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"Words({self.text!r})"
 
 
 @frozen
@@ -85,7 +111,11 @@ class Header:
     key: str
     name: Token | None
     values: tuple[Token, ...]
-    span: Span
+    span: Span  # of the key
+
+    def place(self, token: Token) -> Span:
+        """Where ``token``, a word of this line, stands."""
+        return _placed(self.span, token)
 
 
 @value
@@ -101,13 +131,14 @@ class Event:
     groups: tuple[tuple[Token, tuple[Token, ...]], ...]
     headers: tuple[Header, ...]  # a new hand's deal lines
     lay_out: bool  # an ask written 'asks Q to lay out X'
-    key: str  # the event's words as written: the same words, the same event
+    key: Words | None  # the event's words as written: the same words, the same event
 
     def __init__(self, kind: EventKind, span: Span, player: Token | None = None,
                  target: Token | None = None, items: tuple[Token, ...] = (),
                  count: int | None = None,
                  groups: tuple[tuple[Token, tuple[Token, ...]], ...] = (),
-                 headers: tuple[Header, ...] = (), lay_out: bool = False, key: str = ""
+                 headers: tuple[Header, ...] = (), lay_out: bool = False,
+                 key: Words | None = None
                  ) -> None:  # written out: compiled, an event is made natively
         self.kind = kind
         self.span = span
@@ -123,6 +154,16 @@ class Event:
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""
         return " ".join(t.text for t in self.items)
+
+    def place(self, token: Token) -> Span:
+        """Where ``token``, a word of this event, stands."""
+        return _placed(self.span, token)
+
+
+def _placed(span: Span, token: Token) -> Span:
+    """The place of ``token``, a word of the event or header line that starts at ``span``."""
+    return Span(span.line, span.column + token.offset, span.text, span.source,
+                len(token.text))
 
 
 @frozen
@@ -205,9 +246,9 @@ class TranscriptReader:
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
                 if held is None:
-                    found = known.get(line)
+                    found = known.get(line) if ";" not in line else None  # no key holds ';'
                     if found is not None:  # the usual line, again
-                        yield _moved(found, 0, number, line, source)
+                        yield _moved(found, 0, len(line), number, line, source)
                         continue
                 else:
                     header = _header_line(line, number, source)
@@ -278,7 +319,7 @@ def _event_line(line: str, number: int, source: str
                 found = _READ_SEGMENTS.get(stripped)
                 if found is not None:
                     at = start + len(segment) - len(unindented)  # where its first word is
-                    events.append(_moved(found, at, number, line, source))
+                    events.append(_moved(found, at, len(stripped), number, line, source))
                 else:
                     if not header_told:
                         _refuse_header(body, number, line, source)
@@ -325,33 +366,13 @@ def _refuse_header(body: str, number: int, line: str, source: str) -> None:
                            "(or right after 'hand N' in a match)", header.span)
 
 
-def _moved(event: Event, at: int, number: int, line: str, source: str) -> Event:
+def _moved(event: Event, at: int, width: int, number: int, line: str, source: str) -> Event:
     """A remembered event as written at line ``number``, its first word at index ``at``
-    of the line: its columns moved by where it stands now against where it was read."""
-    span = event.span
-    shift = at + 1 - span.column
-    if shift == 0:  # as usual: a whole line, again
-        return Event(event.kind, Span(number, span.column, line, source, span.width),
-                     event.player, event.target, event.items, event.count, event.groups,
-                     event.headers, event.lay_out, event.key)
-    groups = []
-    for name, cards in event.groups:
-        groups.append((Token(name.text, name.column + shift), _moved_tokens(cards, shift)))
-    return Event(event.kind, Span(number, span.column + shift, line, source, span.width),
-                 _moved_token(event.player, shift), _moved_token(event.target, shift),
-                 _moved_tokens(event.items, shift), event.count, tuple(groups),
+    of the line, ``width`` characters long: only its place is new (its words stand where
+    they stood from its first word, :class:`Token`, and are shared)."""
+    return Event(event.kind, Span(number, at + 1, line, source, width),
+                 event.player, event.target, event.items, event.count, event.groups,
                  event.headers, event.lay_out, event.key)
-
-
-def _moved_token(token: Token | None, shift: int) -> Token | None:
-    return None if token is None else Token(token.text, token.column + shift)
-
-
-def _moved_tokens(tokens: tuple[Token, ...], shift: int) -> tuple[Token, ...]:
-    moved = []
-    for token in tokens:
-        moved.append(Token(token.text, token.column + shift))
-    return tuple(moved)
 
 
 def _read_segment(segment: str, stripped: str, offset: int, number: int, line: str,
@@ -362,8 +383,8 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
     same event)."""
     texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
-             or _read_event(segment, offset, number, line, source))
-    event.key = " ".join(texts)
+             or _read_event(segment, texts, columns, number, line, source))
+    event.key = Words(" ".join(texts))
     _remember(stripped, texts[0], event)
     return event
 
@@ -433,9 +454,10 @@ def _split_words(segment: str, offset: int) -> tuple[list[str], list[int]]:
     return texts, columns
 
 
-def _tokens(segment: str, offset: int) -> list[Token]:
-    texts, columns = _words(segment, offset)
-    return [Token(text, column) for text, column in zip(texts, columns, strict=True)]
+def _tokens(texts: list[str], columns: list[int]) -> list[Token]:
+    """The tokens of the words ``texts`` at ``columns``, offset from the first."""
+    first = columns[0] if columns else 0
+    return [Token(text, column - first) for text, column in zip(texts, columns, strict=True)]
 
 
 def _first_word(body: str) -> str:
@@ -474,9 +496,10 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
         return None
     if not _is_header_key(_first_word(body)):  # an event line is told cheaply
         return None
-    tokens = _tokens(body, 0)  # the first is the header key
+    texts, columns = _words(body, 0)
+    tokens = _tokens(texts, columns)  # the first is the header key
     key = tokens[0].low
-    span = Span(number, tokens[0].column, line, source, len(tokens[0].text))
+    span = Span(number, columns[0], line, source, len(tokens[0].text))
     name: Token | None = None
     rest = tokens[1:]
     if key in NAMED_HEADER_KEYS and rest and rest[0].text != ":":
@@ -485,21 +508,23 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
         if key == "hand" and name is not None and is_digits(name.text):
             return None  # `hand 2` starts a new hand: an event
         raise RefereeError(Kind.SYNTAX, f"expected ':' after the header key {quoted(key)}",
-                           Span(number, rest[0].column if rest else len(line) + 1, line, source))
+                           Span(number, span.column + rest[0].offset if rest
+                                else len(line) + 1, line, source))
     if key == "game" and ('"' in line or "#" in line):
-        game = _game_value(line, rest[0].column, len(body), number, source)
+        game = _game_value(line, span.column + rest[0].offset, len(body), number, source,
+                           span.column)
         if game is not None:
             return Header(key, name, (game,), span)
     values = tuple(t for t in rest[1:] if t.text != ",")
     return Header(key, name, values, span)
 
 
-def _game_value(line: str, colon: int, comment: int, number: int, source: str
-                ) -> Token | None:
+def _game_value(line: str, colon: int, comment: int, number: int, source: str,
+                key: int) -> Token | None:
     r"""The rule file a ``game:`` line names in quotes (``game: "./go fish#2.rules"``,
     ``\`` and ``"`` escaped), or None when it is not quoted. A path cut short by a
     ``#`` right after it (``game: go-fish#v2.rules``) is refused: it would name
-    another file."""
+    another file. ``colon`` and ``key``: the columns of the ':' and of the key."""
     after = line[colon:]
     start = colon + len(after) - len(after.lstrip())
     if not line.startswith('"', start):
@@ -530,7 +555,7 @@ def _game_value(line: str, colon: int, comment: int, number: int, source: str
     if rest and not rest.startswith("#"):
         raise RefereeError(Kind.SYNTAX, "after the quoted path only a comment may follow",
                            Span(number, len(line) - len(rest) + 1, line, source, len(rest)))
-    return Token("".join(text), start + 1)
+    return Token("".join(text), start + 1 - key)
 
 
 def _looks_like_a_path(text: str) -> bool:
@@ -555,7 +580,7 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
     verb = _lower(texts[1])
     if count == 2 and verb == "fish" and _lower(texts[0]) == "go":
         return Event(EVENT_REFUSE, span)
-    player = Token(texts[0], columns[0])
+    player = Token(texts[0], 0)
     if verb == ">" or verb == ":" or verb == "asks":
         if count == 3 and verb == ":":
             answer = _lower(texts[2])
@@ -565,10 +590,12 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
         if count <= first or (verb == ":" and texts[3] != ",") or (
                 verb == "asks" and _lower(texts[3]) != "for"):
             return None
-        target = Token(texts[2], columns[2])
+        start = columns[0]
+        target = Token(texts[2], columns[2] - start)
         if texts[first] != "?" and (count == first + 1 or (
                 count == first + 2 and texts[first + 1] == "?")):  # one thing, as usual
-            return Event(EVENT_ASK, span, player, target, (Token(texts[first], columns[first]),))
+            return Event(EVENT_ASK, span, player, target,
+                         (Token(texts[first], columns[first] - start),))
         return Event(EVENT_ASK, span, player, target, _tokens_of(texts, columns, first, "?"))
     if verb == "says" and count == 3:
         answer = _lower(texts[2])
@@ -583,11 +610,13 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
 
 def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
                ) -> tuple[Token, ...]:
-    """The tokens of the words from ``first`` on, but for those written ``but``."""
+    """The tokens of the words from ``first`` on, but for those written ``but``, offset
+    from the first word."""
     tokens = []
+    start = columns[0]
     for index in range(first, len(texts)):
         if texts[index] != but:
-            tokens.append(Token(texts[index], columns[index]))
+            tokens.append(Token(texts[index], columns[index] - start))
     return tuple(tokens)
 
 
@@ -604,13 +633,16 @@ _ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?
                 "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
 
 
-def _read_event(segment: str, offset: int, number: int, line: str, source: str) -> Event:
-    tokens = _tokens(segment, offset)
+def _read_event(segment: str, texts: list[str], columns: list[int], number: int, line: str,
+                source: str) -> Event:
+    """The event of a segment (of words ``texts`` at ``columns``, :func:`_words`), in
+    any form, or its error."""
+    tokens = _tokens(texts, columns)
     words = [t.low for t in tokens]
-    span = Span(number, tokens[0].column, line, source, len(segment.strip()))
+    span = Span(number, columns[0], line, source, len(segment.strip()))
 
     def fail(message: str, at: int | None = None) -> RefereeError:
-        column = tokens[at].column if at is not None and at < len(tokens) else len(line) + 1
+        column = columns[at] if at is not None and at < len(tokens) else len(line) + 1
         width = len(tokens[at].text) if at is not None and at < len(tokens) else 1
         return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
 

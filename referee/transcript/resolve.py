@@ -3,6 +3,9 @@ and the rules, and the answers an open deal leaves out filled in from the cards.
 
 from __future__ import annotations
 
+import itertools
+from typing import TypeVar, cast
+
 from referee.caches import memo
 from referee.engine.asks import cards_due
 from referee.engine.moves import (
@@ -45,11 +48,31 @@ from referee.transcript.setup import Game
 
 _OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
 MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table's rules
-_TABLES: dict[tuple[int, tuple[str, ...]], tuple[GameSpec, dict[tuple[object, ...], Move]]] = memo(
+
+
+class Remembered:
+    """The moves remembered for games of one spec at one table: by an event's words
+    (the same words read as the same event, notation.Event.key), and answers also by
+    who answers and whether a question is open. Words alone key a dict of strings, the
+    quickest to look up."""
+
+    __slots__ = ("answers", "by_words", "number", "spec")
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec  # kept, so that its id stays its own while these are
+        self.number = next(_NUMBERS)  # its own: no other in this process has it
+        self.by_words: dict[str, Move] = {}
+        self.answers: dict[tuple[object, ...], Move] = {}
+
+
+_NUMBERS = itertools.count(1)
+
+
+_TABLES: dict[tuple[int, tuple[str, ...]], Remembered] = memo(
     "referee.transcript.resolve._TABLES")
 
 
-def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:
+def _remembered_moves(game: Game) -> Remembered:
     """The moves remembered for games of these rules at this table, shared by every
     transcript checked in one process (a corpus, ``referee check`` of many files).
 
@@ -59,11 +82,11 @@ def _remembered_moves(game: Game) -> dict[tuple[object, ...], Move]:
     while they are: no file checked before changes what an event means."""
     key = (id(game.spec), game.table.players)
     found = _TABLES.get(key)
-    if found is None or found[0] is not game.spec:  # the spec is kept: its id stays its own
+    if found is None or found.spec is not game.spec:  # the spec is kept: its id stays its own
         if len(_TABLES) > 64:
             _TABLES.clear()
-        found = _TABLES[key] = (game.spec, {})
-    return found[1]
+        found = _TABLES[key] = Remembered(game.spec)
+    return found
 
 
 class Resolver:
@@ -73,7 +96,10 @@ class Resolver:
         self.game = game
         self.spec = game.spec
         self.engine = game.engine
-        self._moves = _remembered_moves(game)
+        remembered = _remembered_moves(game)
+        self._moves = remembered.by_words
+        self._answers = remembered.answers
+        self._number = remembered.number
         self._seats: dict[str, int] = {}  # the seat each name written so far names
 
     def move(self, event: Event, state: GameState) -> Move:
@@ -85,23 +111,18 @@ class Resolver:
         kind = event.kind
         if kind is EVENT_GIVE or kind is EVENT_REFUSE:
             return self._answer(event, state)  # remembered with whom it answers
-        key = (kind, event.key)
-        found = self._moves.get(key)
-        if found is not None:
-            return found
-        move = self._resolve(event, state)
-        if event.key and kind not in _OF_THE_MOMENT:
-            move = self._remember(key, self.engine.same_move(move))
-        return move
-
-    def _remember(self, key: tuple[object, ...], move: Move) -> Move:
-        """Remember ``move`` by ``key``, within a bound: words typed in ever new ways
-        (a terse claim names its cards as it likes) forget all at once when it is
-        reached."""
-        if len(self._moves) >= MAX_REMEMBERED_MOVES:
-            self._moves.clear()
-        self._moves[key] = move
-        return move
+        words = event.key  # the same words read as the same event, of the same kind
+        if words is None or kind in _OF_THE_MOMENT:
+            return self._resolve(event, state)
+        resolved = words.resolved  # one object: a check of it cannot be torn by another
+        if resolved is not None and resolved[0] == self._number:  # for these rules here
+            return cast(Move, resolved[1])
+        found = self._moves.get(words.text)
+        if found is None:
+            found = _remember(self._moves, words.text,
+                              self.engine.same_move(self._resolve(event, state)))
+        words.resolved = (self._number, found)
+        return found
 
     def _resolve(self, event: Event, state: GameState) -> Move:
         kind = event.kind
@@ -143,23 +164,20 @@ class Resolver:
 
     # -- names, cards, sets -----------------------------------------------------------
 
-    def _span(self, event: Event, token: Token) -> Span:
-        return Span(event.span.line, token.column, event.span.text, event.span.source,
-                    len(token.text))
-
     def _seat(self, event: Event, token: Token) -> int:
         """The seat a written name names (``Table.seat``), found once for each way of
         writing it in this game."""
         seat = self._seats.get(token.text)
         if seat is None:
-            seat = self._seats[token.text] = self.game.table.seat(token, event.span)
+            seat = self._seats[token.text] = self.game.table.seat(token.text,
+                                                                  event.place(token))
         return seat
 
     def _card(self, event: Event, token: Token) -> Card:
         card = parse_card(token.text)
         if card is None or card not in self.engine.deck:
             raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is not a card of this deck",
-                               self._span(event, token))
+                               event.place(token))
         return card
 
     def _set(self, event: Event) -> SetSpec:
@@ -175,8 +193,8 @@ class Resolver:
             at = event.span
             if event.items:
                 first, last = event.items[0], event.items[-1]
-                at = Span(event.span.line, first.column, event.span.text, event.span.source,
-                          last.column + len(last.text) - first.column)
+                at = Span(event.span.line, event.span.column + first.offset, event.span.text,
+                          event.span.source, last.offset + len(last.text) - first.offset)
             raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} names no set of {spec.title} "
                                f"({names})", at)
         return found
@@ -205,7 +223,7 @@ class Resolver:
         if question is None:
             raise RefereeError(Kind.UNKNOWN, f"{quoted(event.item_text())} is not a rank, a suit "
                                "(spades) or a colour (red, black)",
-                               self._span(event, event.items[0]))
+                               event.place(event.items[0]))
         if not spec.questions:
             raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
         return question
@@ -226,7 +244,7 @@ class Resolver:
             elif rank is not None:
                 problem = f"the deck of {spec.title} has no rank {rank}"
         problem = problem or f"{quoted(text)} is not a card or a rank"
-        at = self._span(event, event.items[0]) if event.items else event.span
+        at = event.place(event.items[0]) if event.items else event.span
         raise RefereeError(Kind.UNKNOWN, problem, at)
 
     def _answer(self, event: Event, state: GameState) -> Move:
@@ -239,8 +257,8 @@ class Resolver:
         asked = self.engine.current_player(state)
         assert asked is not None
         questioned = state.questioning is not None
-        key = (event.kind, event.key, asked, questioned)
-        found = self._moves.get(key)  # a yes or no, or cards named: the same each time
+        key = (event.kind, event.key.text if event.key else "", asked, questioned)
+        found = self._answers.get(key)  # a yes or no, or cards named: the same each time
         if found is not None:
             return found
         player = self._seat(event, event.player) if event.player else asked
@@ -255,7 +273,7 @@ class Resolver:
             move = Give(player, tuple(self._card(event, t) for t in event.items))
         else:  # the cards of the rank asked for, filled in: kept as one object
             return self.engine.same_move(self._give(event, player, state))
-        return self._remember(key, self.engine.same_move(move))
+        return _remember(self._answers, key, self.engine.same_move(move))
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
         """A give as written; an open deal fills in the cards of a rank left unnamed."""
@@ -290,14 +308,26 @@ class Resolver:
             seat = self._seat(event, name)
             if not cards:
                 raise RefereeError(Kind.SYNTAX, f"name the cards {name.text} holds: "
-                                   f"'{name.text} 3S 4S'", self._span(event, name))
+                                   f"'{name.text} 3S 4S'", event.place(name))
             for token in cards:
                 if parse_card(token.text) is None and self._is_player(token):
                     raise RefereeError(Kind.SYNTAX, f"put a comma before {token.text}: "
                                        f"'{name.text} 3S 4S, {token.text} 5S'",
-                                       self._span(event, token))
+                                       event.place(token))
                 holders.setdefault(seat, []).append(self._card(event, token))
         if not holders:
             raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
                                "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
         return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
+
+
+K = TypeVar("K")
+
+
+def _remember(moves: dict[K, Move], key: K, move: Move) -> Move:
+    """Remember ``move`` by ``key``, within a bound: words typed in ever new ways (a
+    terse claim names its cards as it likes) forget all at once when it is reached."""
+    if len(moves) >= MAX_REMEMBERED_MOVES:
+        moves.clear()
+    moves[key] = move
+    return move

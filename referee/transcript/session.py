@@ -275,12 +275,7 @@ class Session:
 
     def _by(self, event: Event, seat: int) -> bool:
         """Whether ``event`` is written as made by ``seat``."""
-        if event.player is None:
-            return False
-        try:
-            return self.game.table.seat(event.player, event.span) == seat
-        except RefereeError:
-            return False  # no player: the move itself will say so
+        return event.player is not None and self.game.table.find(event.player.text) == seat
 
     def fill_forced(self, span: Span, written: Event | None = None) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point

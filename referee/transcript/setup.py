@@ -47,23 +47,28 @@ class Table:
         """Whether ``text`` names a player in full (not by a prefix)."""
         return self._names.find(text) is not None
 
-    def seat(self, token: Token, line: Span) -> int:
-        """The seat a written name (or a unique prefix of one) names; ``line`` is
-        the place of the line it stands on, for errors."""
-        seat = self._seats.get(token.text)  # the usual case, on every event
+    def find(self, text: str) -> int | None:
+        """The seat a written name (or a unique prefix of one) names, or None."""
+        seat = self._seats.get(text)  # the usual case
         if seat is None:
-            seat = self._names.find(token.text)
+            seat = self._names.find(text)
         if seat is not None:
             return seat
-        matches = self._names.prefixed(token.text)
-        if len(matches) == 1:
-            return matches[0]
-        at = Span(line.line, token.column, line.text, line.source, len(token.text))
+        matches = self._names.prefixed(text)
+        return matches[0] if len(matches) == 1 else None
+
+    def seat(self, text: str, at: Span) -> int:
+        """The seat a written name (or a unique prefix of one) names; ``at`` is where
+        the name is written, for errors: an unknown name, or a prefix of two."""
+        seat = self.find(text)
+        if seat is not None:
+            return seat
+        matches = self._names.prefixed(text)
         if matches:
             names = " or ".join(self.players[i] for i in matches)
-            raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} could be {names}", at)
-        why = unreadable(token.text)
-        raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(token.text, 40)} "
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} could be {names}", at)
+        why = unreadable(text)
+        raise RefereeError(Kind.UNKNOWN, f"no player is named {quoted(text, 40)} "
                            f"({why + '; ' if why else ''}players: {', '.join(self.players)})",
                            at)
 
@@ -149,7 +154,8 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     if dealer_header is not None:
         if len(dealer_header.values) != 1:
             raise RefereeError(Kind.HEADER, "name one dealer", dealer_header.span)
-        dealer = table.seat(dealer_header.values[0], dealer_header.span)
+        dealer_name = dealer_header.values[0]
+        dealer = table.seat(dealer_name.text, dealer_header.place(dealer_name))
     team_names, teams = _read_teams(by_key.get("team", []), spec, table)
     target = _read_target(optional("target"))
     if target is None:
@@ -193,9 +199,7 @@ def _check_seed(header: Header | None) -> None:
         return
     number = header.values[1] if len(header.values) == 2 else None
     if number is None or _seed(number.text) is None:
-        at = header.span if number is None else Span(
-            header.span.line, number.column, header.span.text, header.span.source,
-            len(number.text))
+        at = header.span if number is None else header.place(number)
         raise RefereeError(Kind.HEADER, "a seeded deal reads 'deal: seed 7', a whole number "
                            f"in digits 0 to 9, at most {MAX_SEED_DIGITS} of them", at)
 
@@ -231,11 +235,11 @@ def _read_teams(
                            next(line.span for line in lines if line.name is None))
     refused = refusal([name.text for name in named], "team")
     if refused is not None:
-        raise _at_name(refused.message, named[refused.index], lines[refused.index].span)
+        raise _at_name(refused.message, named[refused.index], lines[refused.index])
     teams: list[int | None] = [None] * count
     for index, line in enumerate(lines):
         for token in line.values:
-            seat = table.seat(token, line.span)
+            seat = table.seat(token.text, line.place(token))
             if teams[seat] is not None:
                 raise RefereeError(Kind.HEADER, f"{table.players[seat]} is in two teams",
                                    line.span)
@@ -250,8 +254,7 @@ def _load_rules(header: Header, options: list[Header], near: Path | None) -> Gam
     if len(header.values) != 1:
         raise RefereeError(Kind.HEADER, "name one rule file: 'game: authors'", header.span)
     name = header.values[0]
-    at_name = Span(header.span.line, name.column, header.span.text, header.span.source,
-                   len(name.text))
+    at_name = header.place(name)
     path = find_rule_file(name.text, near)
     if path is None:
         raise RefereeError(Kind.UNKNOWN, no_rule_file(name.text), at_name)
@@ -294,17 +297,16 @@ def _option_misfit(
     return error
 
 
-def _at_name(message: str, token: Token, line: Span) -> RefereeError:
+def _at_name(message: str, token: Token, line: Header) -> RefereeError:
     """A header error with its caret under the name ``token`` of the line ``line``."""
-    return RefereeError(Kind.HEADER, message, Span(line.line, token.column, line.text,
-                                                   line.source, len(token.text)))
+    return RefereeError(Kind.HEADER, message, line.place(token))
 
 
 def _read_players(header: Header, spec: GameSpec) -> Table:
     names = [t.text for t in header.values]
     refused = refusal(names)  # referee/transcript/names.py: readable names, no two alike
     if refused is not None:
-        raise _at_name(refused.message, header.values[refused.index], header.span)
+        raise _at_name(refused.message, header.values[refused.index], header)
     counted = spec.refuses_players(len(names))
     if counted is not None:
         raise RefereeError(Kind.HEADER, counted, header.span)
@@ -338,8 +340,7 @@ def _read_deal(
         for token in line.values:
             card = parse_card(token.text)
             if card is None or card not in deck or card in seen:
-                at = Span(number, token.column, line.span.text, line.span.source,
-                          len(token.text))
+                at = line.place(token)
                 if card is not None and card in seen:
                     raise RefereeError(Kind.HEADER, f"{card} is dealt twice (also on line "
                                        f"{seen[card]})", at)
@@ -355,7 +356,7 @@ def _read_deal(
     for line in by_key.get("hand", []):
         if line.name is None:
             raise RefereeError(Kind.HEADER, "a hand reads 'hand NAME: CARDS'", line.span)
-        seat = table.seat(line.name, line.span)
+        seat = table.seat(line.name.text, line.place(line.name))
         if hands[seat] is not None:
             raise RefereeError(Kind.HEADER, f"{table.players[seat]}'s hand is given twice",
                                line.span)
