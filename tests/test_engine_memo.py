@@ -169,9 +169,8 @@ def test_a_moves_key_is_its_type_and_every_field(move: Move) -> None:
 
 def test_a_refusal_filled_in_is_the_kept_one_after_the_kept_moves_are_forgotten(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A no the referee fills in is found by the seat answering (``Engine.forced_move``);
-    when ``same_move`` forgets its moves, those are forgotten with them, so a filled-in
-    no is still the object a written one resolves to."""
+    """When ``same_move`` forgets its moves, a no the referee fills in is still the
+    object a written one resolves to (``Engine.forced_move``)."""
     from referee.engine import core
 
     monkeypatch.setattr(core, "MAX_KEPT_MOVES", 2)

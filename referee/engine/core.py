@@ -138,7 +138,6 @@ class Engine:
                                                            tuple[str, ...], list[Fact]]] = {}
         self._facts_by_value: dict[tuple[object, ...], list[Fact]] = {}
         self._moves: dict[object, Move] = {}  # one object for each move's value
-        self._refusals: dict[int, Refuse] = {}  # of those, each seat's no: the most filled in
         self._same_facts = frozenset(  # a lay-down with the centre depends on the centre
             kind for kind in _SAME_FACTS
             if not (kind is LayDown and spec.lay_down is LAY_DOWN_WITH_CENTRE))
@@ -288,13 +287,7 @@ class Engine:
         if phase is PHASE_ANSWER:
             if state.questioning is not None:
                 return self.same_move(questions.forced_answer(state))
-            answer = asks.forced_answer(lk, state)
-            if type(answer) is Refuse:  # found by its seat: quicker than by its value
-                refusal = self._refusals.get(answer.player)
-                if refusal is None:
-                    refusal = self._refusals[answer.player] = self.same_move(answer)
-                return refusal
-            return self.same_move(answer)
+            return self.same_move(asks.forced_answer(lk, state))
         if phase in DRAWING and state.stock:
             if not state.hidden:
                 return Draw(state.turn, state.stock[-1])
@@ -322,7 +315,6 @@ class Engine:
         if found is None:
             if len(self._moves) >= MAX_KEPT_MOVES:  # the moves to come are new objects:
                 self._moves.clear()  # their facts are remembered afresh, by their ids
-                self._refusals.clear()
                 self._facts_seen.clear()
                 self._facts_by_value.clear()
             found = self._moves[key] = move
