@@ -124,8 +124,9 @@ def test_the_moves_remembered_by_their_words_are_bounded(
     write_corpora(tmp_path, 3, 5)
     for file in sorted((tmp_path / "literature-terse").glob("*.txt")):
         assert check_text(file.read_text(), str(file)).ok
-    assert resolve._TABLES and all(len(moves.by_words) <= 7 and len(moves.answers) <= 7
-                                   for moves in resolve._TABLES.values())
+    assert resolve._TABLES and all(
+        len(moves.by_words) <= 7 and len(moves.answers) <= 7 and len(moves.items) <= 7
+        for moves in resolve._TABLES.values())
     resolve._TABLES.clear()
 
 
@@ -219,4 +220,30 @@ def test_words_resolved_at_one_table_are_resolved_afresh_at_another(tmp_path: Pa
         clear_caches()
         alone = check_text(text, "x.txt", record=True)
         assert alone.to_json() == verdict.to_json() and alone.canonical == verdict.canonical
+    clear_caches()
+
+
+def test_what_an_asks_item_names_is_remembered_for_its_rules_alone() -> None:
+    """What an ask's item words name (``K♦``, ``kd``, ``kings``) is remembered with the
+    rules (``Remembered.items``), read once however the rest of the ask is written;
+    under other rules the same words are read afresh, and a card not of their deck is
+    refused, as a process checking that transcript alone refuses it."""
+    from referee.caches import clear_caches
+    from referee.transcript import resolve
+    from referee.transcript.check import check_text
+
+    authors = ("game: authors\nplayers: Ann Bob Cy\n"
+               "Ann: Bob, K♦?\nBob: no\nBob asks Cy for Q♥\nno\nCy > Ann kh\n")
+    tiny = "game: tiny.rules\nplayers: Ann Bob Cy\nAnn: Bob, K♦?\n"
+    clear_caches()
+    shared = [check_text(text, "x.txt", TINY.parent) for text in (authors, tiny)]
+    assert shared[0].ok and shared[0].events == 5
+    refused = shared[1].error
+    assert refused is not None and "KD is not in the deck of Tiny" in refused.message
+    items = {remembered.spec.name: remembered.items for remembered in resolve._TABLES.values()}
+    assert items["authors"] == {"K♦": ("K", "KD"), "Q♥": ("Q", "QH"), "kh": ("K", "KH")}
+    assert items["tiny"] == {}
+    for text, verdict in zip((authors, tiny), shared, strict=True):
+        clear_caches()
+        assert check_text(text, "x.txt", TINY.parent).to_json() == verdict.to_json()
     clear_caches()

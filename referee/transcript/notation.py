@@ -246,10 +246,17 @@ class TranscriptReader:
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
                 if held is None:
-                    found = known.get(line) if ";" not in line else None  # no key holds ';'
-                    if found is not None:  # the usual line, again
-                        yield _moved(found, 0, len(line), number, line, source)
-                        continue
+                    if ";" not in line:  # no key holds ';'
+                        found = known.get(line)
+                        if found is not None:  # the usual line, again
+                            yield _moved(found, 0, len(line), number, line, source)
+                            continue
+                    elif "#" not in line:
+                        again = _remembered_line(line, number, source)
+                        if again is not None:  # a usual line of segments, again
+                            for event in again:
+                                yield event
+                            continue
                 else:
                     header = _header_line(line, number, source)
                     if header is None:
@@ -311,8 +318,9 @@ def _event_line(line: str, number: int, source: str
     events: list[Event] = []
     start = 0
     header_told = ":" not in body  # a header line holds ':'
+    segments: list[str] = body.split(";")  # a list, however many: iterated natively
     try:
-        for segment in body.split(";") if ";" in body else (body,):  # most hold one
+        for segment in segments:
             unindented = segment.lstrip()
             stripped = unindented.rstrip()
             if stripped:
@@ -330,6 +338,25 @@ def _event_line(line: str, number: int, source: str
     except RefereeError as exc:
         return events, exc
     return events, None
+
+
+def _remembered_line(line: str, number: int, source: str) -> list[Event] | None:
+    """The events of ``line``, segments joined by ';' and no comment, if every segment
+    is remembered (and so the line is no header line); None if one is not, for
+    :func:`_event_line` to read."""
+    events: list[Event] = []
+    start = 0
+    for segment in line.split(";"):
+        unindented = segment.lstrip()
+        stripped = unindented.rstrip()
+        if stripped:
+            found = _READ_SEGMENTS.get(stripped)
+            if found is None:
+                return None
+            at = start + len(segment) - len(unindented)  # where its first word is
+            events.append(_moved(found, at, len(stripped), number, line, source))
+        start += len(segment) + 1
+    return events
 
 
 def _remember(stripped: str, first: str, event: Event) -> None:

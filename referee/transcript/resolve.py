@@ -56,13 +56,16 @@ class Remembered:
     who answers and whether a question is open. Words alone key a dict of strings, the
     quickest to look up."""
 
-    __slots__ = ("answers", "by_words", "number", "spec")
+    __slots__ = ("answers", "by_words", "items", "number", "spec")
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec  # kept, so that its id stays its own while these are
         self.number = next(_NUMBERS)  # its own: no other in this process has it
         self.by_words: dict[str, Move] = {}
         self.answers: dict[tuple[object, ...], Move] = {}
+        # the rank and card an ask's item words name (``K♦``, ``kd``, ``kings``): the
+        # same for every ask under these rules, however its other words are written
+        self.items: dict[str, tuple[Rank, Card | None]] = {}
 
 
 _NUMBERS = itertools.count(1)
@@ -99,6 +102,7 @@ class Resolver:
         remembered = _remembered_moves(game)
         self._moves = remembered.by_words
         self._answers = remembered.answers
+        self._items = remembered.items
         self._number = remembered.number
         self._seats: dict[str, int] = {}  # the seat each name written so far names
 
@@ -229,7 +233,17 @@ class Resolver:
         return question
 
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
-        text = event.item_text()
+        """The rank and card (None for a rank alone) an ask's items name, remembered by
+        their words."""
+        items = event.items
+        text = items[0].text if len(items) == 1 else event.item_text()
+        found = self._items.get(text)
+        if found is None:
+            found = _remember(self._items, text, self._named_item(event, text))
+        return found
+
+    def _named_item(self, event: Event, text: str) -> tuple[Rank, Card | None]:
+        """The rank and card ``text``, an ask's items, names; one not of the deck raises."""
         spec = self.spec
         problem = ""
         if len(event.items) == 1:
@@ -322,12 +336,14 @@ class Resolver:
 
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
-def _remember(moves: dict[K, Move], key: K, move: Move) -> Move:
-    """Remember ``move`` by ``key``, within a bound: words typed in ever new ways (a
-    terse claim names its cards as it likes) forget all at once when it is reached."""
-    if len(moves) >= MAX_REMEMBERED_MOVES:
-        moves.clear()
-    moves[key] = move
-    return move
+def _remember(memo: dict[K, V], key: K, value: V) -> V:
+    """Remember ``value`` (a move, an item's rank and card) by ``key``, within a bound:
+    words typed in ever new ways (a terse claim names its cards as it likes) forget all
+    at once when it is reached."""
+    if len(memo) >= MAX_REMEMBERED_MOVES:
+        memo.clear()
+    memo[key] = value
+    return value
