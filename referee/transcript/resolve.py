@@ -53,8 +53,8 @@ MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table'
 class Remembered:
     """The moves remembered for games of one spec at one table: by an event's words
     (the same words read as the same event, notation.Event.key), and answers also by
-    who answers and whether a question is open. Words alone key a dict of strings, the
-    quickest to look up."""
+    who answers and whether a question is open; and what an ask's item words name.
+    Words alone key a dict of strings, the quickest to look up."""
 
     __slots__ = ("answers", "by_words", "items", "number", "spec")
 
