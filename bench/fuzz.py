@@ -80,7 +80,7 @@ from referee.language.spec import GameSpec, Shown
 from referee.live.start import Seating, start
 from referee.sanitize import printable
 from referee.transcript.check import Verdict, check_file, check_text, format_text
-from referee.transcript.notation import write_game
+from referee.transcript.writer import write_game
 from referee.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent

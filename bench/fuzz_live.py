@@ -29,8 +29,10 @@ from referee.live.replies import CUT_MARK, Reply
 from referee.live.start import Seating, resume, start
 from referee.live.table import LiveTable
 from referee.transcript.check import check_file
-from referee.transcript.notation import ACCEPTED_MARK, Header, TranscriptReader, write_game
+from referee.transcript.events import Header
+from referee.transcript.notation import ACCEPTED_MARK, TranscriptReader
 from referee.transcript.setup import set_up
+from referee.transcript.writer import write_game
 from referee.values import replace
 
 COMMANDS = (("undo", 12), ("accept", 8), ("status", 8), ("legal", 8), ("known", 2),

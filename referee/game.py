@@ -32,20 +32,19 @@ from referee.language.spec import HANDOVER_TO_CENTRE, Shown
 from referee.live.announce import awaited, did
 from referee.reading import first_line, lines_of, quoted
 from referee.transcript.check import gc_paused
+from referee.transcript.events import Event
 from referee.transcript.names import not_one_word
 from referee.transcript.notation import (
     ACCEPTED_MARK,
     DONE_MARK,
-    Event,
     TranscriptReader,
     accepted_lines,
     done_marks,
     read_events,
-    write_game,
 )
 from referee.transcript.session import Session
 from referee.transcript.setup import set_up
-from referee.transcript.writer import format_move
+from referee.transcript.writer import format_move, write_game
 from referee.values import frozen, replace
 from referee.views import Outcome, View, outcome_of, view_of
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.errors import Kind
-from referee.transcript.notation import Event, read_transcript
+from referee.transcript.events import Event
+from referee.transcript.notation import read_transcript
 from referee.transcript.session import Session
 from referee.transcript.setup import set_up
 

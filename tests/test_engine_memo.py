@@ -197,7 +197,7 @@ def reseated(text: str) -> str:
 
 
 def test_words_resolved_at_one_table_are_resolved_afresh_at_another(tmp_path: Path) -> None:
-    """The move an event's words were resolved to is kept with them (``notation.Words``)
+    """The move an event's words were resolved to is kept with them (``events.Words``)
     for the rules and table it was made at. At a table seated otherwise, or of other
     rules, the same words resolve afresh: every verdict, and the moves it records, are
     those of a process that checks the transcript alone."""

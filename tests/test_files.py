@@ -24,7 +24,8 @@ from referee.live.replies import CUT_MARK
 from referee.live.start import Seating, resume, start
 from referee.live.table import LiveTable
 from referee.transcript.check import check_file, check_text
-from referee.transcript.notation import read_transcript, write_game
+from referee.transcript.notation import read_transcript
+from referee.transcript.writer import write_game
 
 RULES = Path(__file__).parent.parent / "rules"
 GO_FISH = RULES / "go-fish.rules"

@@ -25,7 +25,8 @@ from referee.knowledge.budgets import DEFAULT_BUDGETS
 from referee.language.cards import Card, parse_card, parse_rank
 from referee.language.loader import load_spec
 from referee.transcript.check import check_text
-from referee.transcript.notation import Event, read_transcript
+from referee.transcript.events import Event
+from referee.transcript.notation import read_transcript
 from referee.transcript.session import Session
 from referee.transcript.setup import Deal, Game, set_up
 from referee.values import replace

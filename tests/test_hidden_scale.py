@@ -25,7 +25,8 @@ from referee.knowledge.model import Knowledge
 from referee.language.loader import load_spec
 from referee.live.start import resume
 from referee.transcript import undo
-from referee.transcript.notation import Event, read_transcript
+from referee.transcript.events import Event
+from referee.transcript.notation import read_transcript
 from referee.transcript.session import Session
 from referee.transcript.setup import set_up
 

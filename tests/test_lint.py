@@ -111,8 +111,8 @@ def test_the_commands_default_is_lints() -> None:
 
 
 PER_EVENT_MODULES = ("engine/asks", "engine/claims", "engine/draws", "engine/core",
-                     "engine/flow", "engine/laying", "transcript/notation", "engine/plays",
-                     "engine/questions", "transcript/resolve", "authoring/selfplay",
+                     "engine/flow", "engine/laying", "transcript/events", "transcript/notation",
+                     "engine/plays", "engine/questions", "transcript/resolve", "authoring/selfplay",
                      "transcript/session", "authoring/simulate", "engine/state")
 
 
@@ -121,9 +121,9 @@ def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:
     code run on every event uses the plain names (``PHASE_OVER``) instead."""
     from referee.engine import state
     from referee.language import spec
-    from referee.transcript import notation
+    from referee.transcript import events
 
-    enums = {name for module in (notation, spec, state) for name, thing in vars(module).items()
+    enums = {name for module in (events, spec, state) for name, thing in vars(module).items()
              if isinstance(thing, type) and issubclass(thing, Enum) and thing.__module__ ==
              module.__name__}
     found = []

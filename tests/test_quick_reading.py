@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError
 from referee.transcript import notation
-from referee.transcript.notation import Event, read_transcript
+from referee.transcript.events import Event, EventKind, Token
+from referee.transcript.notation import read_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "tests").rglob("*.txt"))
@@ -193,7 +194,7 @@ def test_lines_read_again_from_the_memo_read_as_afresh(monkeypatch: pytest.Monke
     notation._READ_SEGMENTS.clear()
 
 
-def words_of(event: Event) -> list[notation.Token]:
+def words_of(event: Event) -> list[Token]:
     """Every word an event keeps: its player, target, items and groups."""
     words = [t for t in (event.player, event.target) if t is not None] + list(event.items)
     for name, cards in event.groups:
@@ -233,7 +234,7 @@ def test_a_segment_that_would_be_a_header_line_is_not_remembered() -> None:
     header line and is refused as one, whatever was read before."""
     notation._READ_SEGMENTS.clear()
     first = read_transcript("Cy > Ann 2\nAnn > Bob 7; dealer: Bob, 7?", "x.txt")
-    assert [e.kind for e in first.events] == [notation.EventKind.ASK] * 3
+    assert [e.kind for e in first.events] == [EventKind.ASK] * 3
     again = read_transcript("Cy > Ann 2\ndealer: Bob, 7?", "x.txt")
     assert again.error is not None and "header lines come before" in again.error.message
     notation._READ_SEGMENTS.clear()

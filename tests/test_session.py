@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from referee.engine.state import Phase
 from referee.errors import Kind
-from referee.transcript.notation import Event, read_transcript
+from referee.transcript.events import Event
+from referee.transcript.notation import read_transcript
 from referee.transcript.session import Session
 from referee.transcript.setup import set_up
 

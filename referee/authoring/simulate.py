@@ -19,8 +19,7 @@ from referee.files import exists_message
 from referee.language.rulefiles import rule_reference
 from referee.language.spec import HANDOVER_TO_CENTRE
 from referee.reading import is_digits
-from referee.transcript.notation import write_deal, write_table
-from referee.transcript.writer import format_move
+from referee.transcript.writer import format_move, write_deal, write_table
 from referee.values import frozen
 
 DEFAULT_MAX_MOVES = 20_000

@@ -22,8 +22,8 @@ from referee.language.rulefiles import (
 from referee.language.spec import GameSpec
 from referee.reading import STDIN, ascii_number, quoted
 from referee.transcript.check import format_text, read_transcript_file
-from referee.transcript.notation import write_game
 from referee.transcript.setup import MAX_SEED_DIGITS
+from referee.transcript.writer import write_game
 from referee.words import counted
 
 LONG_RUN = 500  # games from which a run shows a progress bar (on a terminal)

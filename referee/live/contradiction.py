@@ -14,7 +14,7 @@ from referee.live.replies import Reply, at_line, dropped, typed
 
 if TYPE_CHECKING:
     from referee.live.table import LiveTable
-    from referee.transcript.notation import Event
+    from referee.transcript.events import Event
     from referee.transcript.session import Session
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from enum import Enum
 
 from referee.errors import bounded, printable
-from referee.transcript.notation import ACCEPTED_MARK, DONE_MARK, Event
+from referee.transcript.events import Event
+from referee.transcript.notation import ACCEPTED_MARK, DONE_MARK
 from referee.values import frozen, replace
 
 CUT_MARK = "# cut short, not played:"  # a last line a kill cut short, kept on --resume

@@ -21,17 +21,17 @@ from referee.reading import (
     read_capped,
 )
 from referee.transcript.check import gc_paused
+from referee.transcript.events import Header
 from referee.transcript.names import not_one_word
 from referee.transcript.notation import (
-    Header,
     TranscriptReader,
     accepted_lines,
     done_marks,
     read_transcript,
-    write_game,
 )
 from referee.transcript.session import Session
 from referee.transcript.setup import MAX_SEED_DIGITS, set_up
+from referee.transcript.writer import write_game
 from referee.values import frozen
 
 DEAL_LINE_KEYS = ("hand", "stock", "centre", "center")

@@ -24,7 +24,8 @@ from referee.live.announce import awaited, did
 from referee.live.choices import Choices
 from referee.live.journal import Journal
 from referee.live.replies import Command, Reply, at_line, dropped, note_line, typed
-from referee.transcript.notation import ACCEPTED_MARK, Event, read_events
+from referee.transcript.events import Event
+from referee.transcript.notation import ACCEPTED_MARK, read_events
 from referee.transcript.session import Session
 from referee.transcript.writer import format_move
 from referee.values import frozen, replace

@@ -28,8 +28,7 @@ from referee.language.rulefiles import rule_reference
 from referee.language.spec import HANDOVER_TO_CENTRE, GameSpec
 from referee.openspiel.actions import MAX_SEATS, Token, Vocabulary
 from referee.openspiel.seen import seen_by_each
-from referee.transcript.notation import write_deal, write_table
-from referee.transcript.writer import format_move
+from referee.transcript.writer import format_move, write_deal, write_table
 
 SHORT_NAME = "referee"
 MAX_DECISIONS = DEFAULT_MAX_MOVES  # a game still going after this many moves ends as it stands

@@ -14,7 +14,7 @@ from referee.transcript.marks import Fork
 from referee.transcript.undo import back_to
 
 if TYPE_CHECKING:
-    from referee.transcript.notation import Event
+    from referee.transcript.events import Event
     from referee.transcript.session import Session
 
 

@@ -11,7 +11,7 @@ from referee.values import frozen, mutable
 if TYPE_CHECKING:
     from referee.engine.state import GameState
     from referee.errors import Span
-    from referee.transcript.notation import Event
+    from referee.transcript.events import Event
 
 
 @mutable

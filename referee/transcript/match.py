@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden 
     from referee.engine.core import Engine
     from referee.engine.state import GameState
     from referee.knowledge.model import Given, Knowledge
-    from referee.transcript.notation import Event
+    from referee.transcript.events import Event
     from referee.transcript.setup import Deal, Game
 
 

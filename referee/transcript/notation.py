@@ -1,25 +1,41 @@
-"""Transcript text to header lines and events, and events back to canonical text.
+"""Transcript text to header lines and events (referee/transcript/events.py).
 
 The notation (NOTATION.md) is forgiving: case, spacing and short forms.
 Lines are read with a small hand-written matcher rather than Lark: a line is a
 handful of words, and this keeps ``referee check`` fast and every error's
-column exact. Names, cards and sets are left as written; referee/transcript/check.py
+column exact. Names, cards and sets are left as written; referee/transcript/resolve.py
 resolves them against the players and the rules.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from enum import Enum
+from collections.abc import Callable, Iterator
 from typing import Final, Literal
 
 from referee.caches import memo
 from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
 from referee.reading import ascii_number, is_digits, lines_of, quoted
-from referee.values import frozen, replace, value
+from referee.transcript.events import (
+    EVENT_ASK,
+    EVENT_BOOK,
+    EVENT_CLAIM,
+    EVENT_DRAW,
+    EVENT_GIVE,
+    EVENT_NEW_HAND,
+    EVENT_PASS,
+    EVENT_PLAY,
+    EVENT_QUESTION,
+    EVENT_REFUSE,
+    EVENT_SHOW,
+    EVENT_TURN_UP,
+    Event,
+    Header,
+    Token,
+    Words,
+)
+from referee.values import frozen, replace
 
 HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
@@ -30,140 +46,6 @@ _LONGEST_KEY: Final = max(len(key) for key in HEADER_KEYS)
 MAX_COUNT_DIGITS = 6
 ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted against the cards
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
-_PLAIN_GAME = re.compile(r'[^\s:,?>;#"]+')  # a rule file written as is in 'game:'
-
-class EventKind(Enum):
-    """The kinds of event a transcript line can hold."""
-
-    __hash__ = object.__hash__  # members are singletons: hash by identity, fast
-
-    ASK = "ask"
-    GIVE = "give"
-    REFUSE = "refuse"
-    DRAW = "draw"
-    BOOK = "book"
-    CLAIM = "claim"
-    PASS = "pass"
-    NEW_HAND = "new hand"
-    QUESTION = "question"
-    PLAY = "play"
-    TURN_UP = "turn up"
-    SHOW = "show"
-
-
-# Every member also as a plain name (as PHASE_ASK and others in referee/engine/state.py)
-EVENT_ASK, EVENT_GIVE, EVENT_REFUSE, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM = (
-    EventKind.ASK, EventKind.GIVE, EventKind.REFUSE, EventKind.DRAW, EventKind.BOOK,
-    EventKind.CLAIM)
-EVENT_PASS, EVENT_NEW_HAND, EVENT_QUESTION, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
-    EventKind.PASS, EventKind.NEW_HAND, EventKind.QUESTION, EventKind.PLAY,
-    EventKind.TURN_UP, EventKind.SHOW)
-
-
-@value
-class Token:
-    """A word of a transcript line, and where it stands: its ``offset`` in characters
-    from the first word of its event or header line (0 for that word). An event read
-    once thus stands unchanged wherever it is written again; :meth:`Event.place` and
-    :meth:`Header.place` give a word's place in its line."""
-
-    text: str
-    offset: int
-
-    # written out, not made by the decorator: compiled, it runs natively
-    def __init__(self, text: str, offset: int) -> None:
-        self.text = text
-        self.offset = offset
-
-    @property
-    def low(self) -> str:
-        """The word in lower case."""
-        return self.text.lower()
-
-
-class Words:
-    """An event's words as written, joined by single spaces (``text``): the same words,
-    the same event, wherever they stand. Every event read from one remembered segment
-    shares one, which also keeps the move the resolver last made of them, with the
-    number of the rules and table it was made for (referee/transcript/resolve.py): a
-    move found without looking it up. Equal by the text alone."""
-
-    __slots__ = ("resolved", "text")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.resolved: tuple[int, object] | None = None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Words) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __repr__(self) -> str:
-        return f"Words({self.text!r})"
-
-
-@frozen
-class Header:
-    """``key [name]: values`` before the first event."""
-
-    key: str
-    name: Token | None
-    values: tuple[Token, ...]
-    span: Span  # of the key
-
-    def place(self, token: Token) -> Span:
-        """Where ``token``, a word of this line, stands."""
-        return _placed(self.span, token)
-
-
-@value
-class Event:
-    """One event as written: names, cards and sets not yet resolved."""
-
-    kind: EventKind
-    span: Span
-    player: Token | None
-    target: Token | None
-    items: tuple[Token, ...]
-    count: int | None
-    groups: tuple[tuple[Token, tuple[Token, ...]], ...]
-    headers: tuple[Header, ...]  # a new hand's deal lines
-    lay_out: bool  # an ask written 'asks Q to lay out X'
-    key: Words | None  # the event's words as written: the same words, the same event
-
-    def __init__(self, kind: EventKind, span: Span, player: Token | None = None,
-                 target: Token | None = None, items: tuple[Token, ...] = (),
-                 count: int | None = None,
-                 groups: tuple[tuple[Token, tuple[Token, ...]], ...] = (),
-                 headers: tuple[Header, ...] = (), lay_out: bool = False,
-                 key: Words | None = None
-                 ) -> None:  # written out: compiled, an event is made natively
-        self.kind = kind
-        self.span = span
-        self.player = player
-        self.target = target
-        self.items = items
-        self.count = count
-        self.groups = groups
-        self.headers = headers
-        self.lay_out = lay_out
-        self.key = key
-
-    def item_text(self) -> str:
-        """The item words joined (``QS``, ``queens``, ``low spades``)."""
-        return " ".join(t.text for t in self.items)
-
-    def place(self, token: Token) -> Span:
-        """Where ``token``, a word of this event, stands."""
-        return _placed(self.span, token)
-
-
-def _placed(span: Span, token: Token) -> Span:
-    """The place of ``token``, a word of the event or header line that starts at ``span``."""
-    return Span(span.line, span.column + token.offset, span.text, span.source,
-                len(token.text))
 
 
 @frozen
@@ -791,33 +673,6 @@ def _read_claim(
                  groups=tuple(groups))
 
 
-def write_header(
-    game: str, players: tuple[str, ...], dealer: int,
-    hands: Sequence[Sequence[str] | None], stock: Sequence[str | None],
-    options: tuple[tuple[str, str], ...] = (),
-    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
-    target: int | None = None, centre: Sequence[str] = (), *, hidden: bool = False,
-) -> list[str]:
-    """Canonical header lines: the table, then the deal."""
-    return (write_table(game, players, dealer, options, teams, target)
-            + write_deal(players, hands, stock, centre, hidden=hidden))
-
-
-def write_table(
-    game: str, players: tuple[str, ...], dealer: int,
-    options: tuple[tuple[str, str], ...] = (),
-    teams: tuple[tuple[str, tuple[str, ...]], ...] = (),
-    target: int | None = None,
-) -> list[str]:
-    """Canonical header lines before the deal: game, options, players, dealer, teams."""
-    lines = [write_game(game), *(f"option {name}: {value}" for name, value in options),
-             f"players: {' '.join(players)}", f"dealer: {players[dealer]}",
-             *(f"team {name}: {' '.join(members)}" for name, members in teams)]
-    if target is not None:
-        lines.append(f"target: {target}")
-    return lines
-
-
 def done_marks(text: str) -> list[int]:
     """The lines of ``text`` that are a ``# done`` mark, in order: where a live table
     typed ``done`` and the referee filled in what the cards forced, before the next
@@ -841,36 +696,3 @@ def accepted_lines(lines: list[str]) -> set[int]:
         elif stripped and not stripped.startswith("#"):
             last = number
     return found
-
-
-def write_game(game: str) -> str:
-    r"""The ``game:`` line naming the rule file ``game`` so that it reads back the same:
-    as it is when it is one plain word, else in double quotes, ``\`` and ``"`` escaped.
-    A name holding a line break cannot be written: a usage error.
-
-    >>> write_game("go-fish"), write_game("./go fish#v2.rules"), write_game('a"b.rules')
-    ('game: go-fish', 'game: "./go fish#v2.rules"', 'game: "a\\"b.rules"')
-    """
-    if "\n" in game:
-        raise RefereeError(Kind.USAGE, f"the rule file {quoted(game, 80)} cannot be named in "
-                           "a transcript: its name holds a line break")
-    if _PLAIN_GAME.fullmatch(game):
-        return f"game: {game}"
-    escaped = game.replace("\\", "\\\\").replace('"', '\\"')
-    return f'game: "{escaped}"'
-
-
-def write_deal(
-    players: tuple[str, ...], hands: Sequence[Sequence[str] | None],
-    stock: Sequence[str | None], centre: Sequence[str] = (), *, hidden: bool = False,
-) -> list[str]:
-    """Canonical lines of one deal: ``deal: given`` (or ``deal: hidden``), the hands
-    known, the stock when known, and the centre."""
-    lines = ["deal: hidden" if hidden else "deal: given"]
-    lines += [f"hand {name}: {' '.join(hand)}" for name, hand in zip(players, hands, strict=True)
-              if hand is not None]
-    if stock and all(card is not None for card in stock):
-        lines.append(f"stock: {' '.join(c for c in stock if c is not None)}")
-    if centre:
-        lines.append(f"centre: {' '.join(centre)}")
-    return lines

@@ -29,7 +29,7 @@ from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import Card, Rank, parse_card, parse_rank, rank_of
 from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
 from referee.reading import quoted
-from referee.transcript.notation import (
+from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
     EVENT_CLAIM,
@@ -52,7 +52,7 @@ MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table'
 
 class Remembered:
     """The moves remembered for games of one spec at one table: by an event's words
-    (the same words read as the same event, notation.Event.key), and answers also by
+    (the same words read as the same event, events.Event.key), and answers also by
     who answers and whether a question is open; and what an ask's item words name.
     Words alone key a dict of strings, the quickest to look up."""
 

@@ -38,8 +38,7 @@ from referee.knowledge.budgets import DEFAULT_BUDGETS, Budgets
 from referee.knowledge.counts import count_problem
 from referee.language.spec import HANDOVER_TO_CENTRE
 from referee.transcript.described import describe, where_cards, with_match
-from referee.transcript.match import Dealt, deal_hand, match_totals, refuse_new_hand
-from referee.transcript.notation import (
+from referee.transcript.events import (
     EVENT_BOOK,
     EVENT_DRAW,
     EVENT_GIVE,
@@ -49,12 +48,12 @@ from referee.transcript.notation import (
     EVENT_SHOW,
     EVENT_TURN_UP,
     Event,
-    write_deal,
-    write_header,
 )
+from referee.transcript.match import Dealt, deal_hand, match_totals, refuse_new_hand
 from referee.transcript.record import Record
 from referee.transcript.resolve import Resolver
 from referee.transcript.setup import Game, deal_next_hand
+from referee.transcript.writer import write_deal, write_header
 
 if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden deals only,
     # undo and the dealer's draws read two ways when a live table or those draws need them

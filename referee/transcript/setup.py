@@ -14,8 +14,8 @@ from referee.language.loader import load_spec
 from referee.language.rulefiles import find_rule_file, no_rule_file
 from referee.language.spec import GameSpec
 from referee.reading import Unreadable, ascii_number, quoted
+from referee.transcript.events import Header, Token
 from referee.transcript.names import NameIndex, refusal, unreadable
-from referee.transcript.notation import Header, Token
 from referee.values import frozen
 from referee.words import counted
 
