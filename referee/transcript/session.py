@@ -246,7 +246,7 @@ class Session:
         move = self.resolver.move(event, self.state)
         if kind is EVENT_BOOK and self.state.phase is PHASE_LAY and not self.state.hidden:
             if self.engine.violation(self.state, move) is not None:
-                self.fill_forced(event.span)  # lay what the cards did complete, then judge
+                self.fill_forced(event.span, until=move)  # what the cards force, up to it
                 if self.state.over:  # the line
                     raise RefereeError(Kind.OVER, "the game is already over", event.span)
             elif self.knowledge is None and not self._trusting:
@@ -264,8 +264,32 @@ class Session:
             return self._by(event, state.dealer)  # for sets laid from a hidden deal
         if state.unsure is not None:  # any other event says they had no set to lay
             return self._book_waited_for(event)
-        due = FITTING.get(state.phase)
-        return due is None or kind in due
+        return state.phase not in FITTING or self._due(event)
+
+    def _due(self, event: Event) -> bool:
+        """Whether ``event`` is of the kind the phase waits for. A draw is also by the
+        player in turn, unless the moves the cards force from here reach no draw of its
+        player: then it is judged here, a draw by the wrong player."""
+        state, kind = self.state, event.kind
+        if kind not in FITTING.get(state.phase, ()):
+            return False
+        return (kind is not EVENT_DRAW or bool(state.refill_open) or self._by(event, state.turn)
+                or not self._drawn_later(event))
+
+    def _drawn_later(self, event: Event) -> bool:
+        """Whether the moves the cards force from here, played on a copy of the state,
+        come to a draw by the player who wrote the draw ``event``."""
+        assert event.player is not None
+        seat = self.game.table.find(event.player.text)
+        state, engine = self.state.copy(), self.engine
+        for _ in range(self._most_forced):
+            move = engine.forced_move(state)
+            if move is None:
+                return False
+            engine.apply(state, move)
+            if state.turn == seat and EVENT_DRAW in FITTING.get(state.phase, ()):
+                return True
+        return False
 
     def _book_waited_for(self, event: Event) -> bool:
         """Whether ``event`` is a book by the player the referee waits for to lay one."""
@@ -276,12 +300,16 @@ class Session:
         """Whether ``event`` is written as made by ``seat``."""
         return event.player is not None and self.game.table.find(event.player.text) == seat
 
-    def fill_forced(self, span: Span, written: Event | None = None) -> None:
+    def fill_forced(self, span: Span, written: Event | None = None, until: Move | None = None
+                    ) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point
-        where the ``written`` event is the one due."""
+        where the ``written`` event is the one due, or where the move ``until`` (a set
+        laid, written while another is due) breaks no rule: it is played next, not
+        filled in by the referee first."""
         for _ in range(self._most_forced):
-            if written is not None and (written.kind in FITTING.get(self.state.phase, ())
-                                        or self._book_waited_for(written)):
+            if written is not None and (self._due(written) or self._book_waited_for(written)):
+                return
+            if until is not None and self.engine.violation(self.state, until) is None:
                 return
             move = self.engine.forced_move(self.state)
             if move is None:
