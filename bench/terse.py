@@ -11,9 +11,9 @@ seeded random generator, so the same game and seed give the same text:
   (``yes``, ``no``, ``go fish``, ``Bob: no``, ``Bob gives``, ``Ann draws``);
 - two events on a line, joined by ``;``.
 
-The header is kept as it is; claims, passes and lay-downs are kept, their cards
-written the terse ways. Every terse game checks legal and reaches the state of its
-canonical twin (tests/test_terse_corpus.py).
+Header lines are kept as they are, each on a line of its own; claims, passes and
+lay-downs are kept, their cards written the terse ways. Every terse game checks legal
+and reaches the state of its canonical twin (tests/test_terse_corpus.py).
 
 Usage: python bench/terse.py [--games 300] [--seed 2026] OUT_DIR
 writes ``OUT_DIR/GAME/game-NNNN.txt`` and its twin ``OUT_DIR/GAME-terse/game-NNNN.txt``
@@ -69,12 +69,18 @@ def terse_item(item: str, rng: random.Random) -> str:
     return item
 
 
-def terse_event(line: str, rng: random.Random) -> str | None:
-    """One canonical event line written tersely, or None to leave it to the referee."""
+def terse_event(line: str, rng: random.Random, known: bool = True,
+                at_once: bool = True) -> str | None:
+    """One canonical event line written tersely, or None to leave it to the referee.
+    Unless the cards are ``known`` (an open deal), nothing is left out, a give names its
+    cards or their number and a draw the card it shows: only the cards can fill them in.
+    Books are left out only where the rules lay them ``at_once`` (elsewhere laying one
+    is the player's choice)."""
     words = line.split()
     if len(words) < 2 or "#" in line or ";" in line:
         return line
     player, verb, rest = words[0], words[1], words[2:]
+    left_out = None if known else line
     choice = rng.random()
     if verb == "asks" and len(rest) == 3 and rest[1] == "for":
         target, item = rest[0], terse_item(rest[2], rng)
@@ -85,25 +91,25 @@ def terse_event(line: str, rng: random.Random) -> str | None:
         return f"{player} > {target} {item}"
     if verb == "gives" and rest:
         if choice < 0.5:
-            return None
-        if choice < 0.7:
+            return left_out
+        if choice < 0.7 and known:
             return "yes"
-        if choice < 0.8:
+        if choice < 0.8 and known:
             return f"{player} gives"
-        return f"{player} gives {' '.join(terse_item(c, rng) for c in rest)}"
+        return f"{player} gives {' '.join(c if c.isdigit() else terse_item(c, rng) for c in rest)}"
     if verb == "says" and rest == ["no"]:
         if choice < 0.5:
-            return None
+            return left_out
         return ("no", "go fish", f"{player}: no", line)[int((choice - 0.5) * 8)]
     if verb == "draws":
         if choice < 0.6:
-            return None
-        if choice < 0.85 or not rest:
+            return left_out
+        if (choice < 0.85 and known) or not rest:  # a hidden draw named is shown
             return f"{player} draws"
         return f"{player} draws {terse_item(rest[0], rng)}"
     if verb == "books" and rest:
         if choice < 0.7:
-            return None
+            return left_out if at_once else line
         return f"{player} books {' '.join(terse_item(word, rng) for word in rest)}"
     if verb == "claims":
         return " ".join(terse_item(word.rstrip(","), rng) + ("," if word.endswith(",") else "")
@@ -111,19 +117,38 @@ def terse_event(line: str, rng: random.Random) -> str | None:
     return line
 
 
-def terse(lines: list[str], seed: int) -> list[str]:
-    """The terse twin of a canonical transcript (``lines``), the same for the same seed."""
+def terse(lines: list[str], seed: int, *, known: bool = True, at_once: bool = True
+          ) -> list[str]:
+    """The terse twin of a canonical transcript (``lines``), the same for the same seed.
+    Unless its cards are ``known`` (a hidden deal), what only the cards could fill in is
+    written, and books too unless its rules lay them ``at_once`` (:func:`terse_event`).
+    Header lines and ``hand N`` (a match's next hand, its deal after it) stand on lines
+    of their own."""
     rng = random.Random(seed)
     out: list[str] = []
-    events: list[str] = []
+    events: list[str] = []  # events since the last line that stands alone
     for line in lines:
-        key = line.split(":", 1)[0].split()
-        if not events and key and key[0] in HEADER_KEYS and ":" in line:
+        if _stands_alone(line):
+            out += _joined(events, rng)
+            events = []
             out.append(line)
             continue
-        written = terse_event(line, rng)
+        written = terse_event(line, rng, known, at_once)
         if written is not None:
             events.append(written)
+    return out + _joined(events, rng)
+
+
+def _stands_alone(line: str) -> bool:
+    """Whether ``line`` is a header line or a ``hand N`` line."""
+    words = line.split(":", 1)[0].split()
+    return bool(words) and words[0] in HEADER_KEYS and (
+        ":" in line or (words[0] == "hand" and len(words) == 2 and words[1].isdigit()))
+
+
+def _joined(events: list[str], rng: random.Random) -> list[str]:
+    """``events`` as lines, about one pair in three joined by ``;``."""
+    out = []
     index = 0
     while index < len(events):
         if index + 1 < len(events) and rng.random() < 0.3:

@@ -2,7 +2,8 @@
 the files checked before it in the same process (issue 18).
 
 Every transcript the suite keeps, and self-played games (open and hidden, of several
-rule files), is checked alone, each in a process that has checked nothing else, and
+rule files), each also written tersely (bench/terse.py) and then changed as a careless
+scorer might, is checked alone, each in a process that has checked nothing else, and
 then all together in one process in several orders: through ``check_file`` in this
 process, and through one ``referee check --json F1 F2 ...`` command line. The verdicts,
 their reports and their JSON must be the same every time.
@@ -24,7 +25,11 @@ from referee.cli.output import json_text
 from referee.engine.core import Engine
 from referee.language.loader import load_spec
 from referee.language.rulefiles import find_rule_file
+from referee.language.spec import LAY_DOWN_AT_ONCE
 from referee.transcript.check import check_file
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from terse import terse
 
 pytestmark = pytest.mark.slow  # about 25 s: run with -m slow, as CI does
 TESTS = Path(__file__).parent
@@ -65,21 +70,29 @@ for index, name in enumerate(sys.argv[2:]):
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The transcripts under tests/ and self-played games written for this test."""
+    """The transcripts under tests/, self-played games written for this test, then
+    each game written tersely, and its terse twin with a change or two (a segment read
+    in an earlier file must read, resolve and fail here as it does alone)."""
     folder = tmp_path_factory.mktemp("self-played")
-    played = []
+    played, written = [], []
+    rng = random.Random(18)
     for rules, players, hidden in SELF_PLAYED:
         path = find_rule_file(rules)
         assert path is not None, rules
         engine = Engine(load_spec(path))
         for seed in SEEDS:
-            lines = decorated(play_one(engine, players, seed, transcript=True,
-                                       hidden=hidden).lines)
+            lines = list(play_one(engine, players, seed, transcript=True,
+                                  hidden=hidden).lines)
             deal = "hidden" if hidden else "open"
-            game = folder / f"{Path(rules).stem}-{players}-{deal}-{seed}.txt"
-            game.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            played.append(game)
-    return [*TRANSCRIPTS, *played]
+            stem = f"{Path(rules).stem}-{players}-{deal}-{seed}"
+            short = terse(lines, seed, known=not hidden,
+                          at_once=engine.spec.lay_down is LAY_DOWN_AT_ONCE)
+            for name, text in ((stem, lines), (f"{stem}-terse", short),
+                               (f"{stem}-terse-changed", changed(short, rng))):
+                game = folder / f"{name}.txt"
+                game.write_text("\n".join(decorated(text)) + "\n", encoding="utf-8")
+                (played if name == stem else written).append(game)
+    return [*TRANSCRIPTS, *played, *written]
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +120,38 @@ def decorated(lines: tuple[str, ...]) -> list[str]:
     return [lines[0], *BREAK, *lines[1:middle], *BREAK, *lines[middle:-1], *BREAK, lines[-1]]
 
 
+def changed(lines: list[str], rng: random.Random) -> list[str]:
+    """A terse transcript with one or two changes to its events: a word put in place
+    of another (a name, a card, a rank, as written elsewhere in the game), a segment
+    left out, or two event lines swapped."""
+    lines = list(lines)
+    first = next(index for index, line in enumerate(lines)
+                 if line.split(":", 1)[0].split()[:1] not in (["game"], ["players"],
+                                                               ["dealer"], ["deal"],
+                                                               ["hand"], ["stock"],
+                                                               ["option"], ["team"]))
+    words = [word for line in lines[first:] for word in line.replace(";", " ").split()]
+    for _ in range(rng.randint(1, 2)):
+        index = rng.randrange(first, len(lines))
+        segments = lines[index].split(";")
+        how = rng.randrange(3)
+        if how == 0:
+            at = rng.randrange(len(segments))
+            parts = segments[at].split()
+            if parts:
+                parts[rng.randrange(len(parts))] = rng.choice(words)
+                segments[at] = " " * (at > 0) + " ".join(parts)
+            lines[index] = ";".join(segments)
+        elif how == 1 and len(segments) > 1:
+            del segments[rng.randrange(len(segments))]
+            lines[index] = ";".join(segments)
+        elif how == 1:
+            del lines[index]
+        elif index + 1 < len(lines):
+            lines[index], lines[index + 1] = lines[index + 1], lines[index]
+    return lines
+
+
 def ordered(files: list[Path], order: str) -> list[Path]:
     """``files`` in one of the ORDERS."""
     if order == "in order":
@@ -121,8 +166,9 @@ def ordered(files: list[Path], order: str) -> list[Path]:
 def test_every_file_kept_and_played_is_checked(
         files: list[Path], alone: dict[Path, tuple[str, str]]) -> None:
     assert len(TRANSCRIPTS) > 400
-    played = files[len(TRANSCRIPTS):]
-    assert len(played) == len(SELF_PLAYED) * len(SEEDS)
+    games = len(SELF_PLAYED) * len(SEEDS)
+    played = files[len(TRANSCRIPTS):len(TRANSCRIPTS) + games]
+    assert len(files) == len(TRANSCRIPTS) + 3 * games
     assert all(json.loads(alone[game][0])["ok"] for game in played)
     assert not [file for file, (text, _) in alone.items() if text == "traceback"]
 

@@ -1,7 +1,8 @@
 """The terse corpus of bench/terse.py: the same self-played games as people type them
 (two events on a line, answers, draws and books left to the referee, short forms,
 plural ranks, lower case, suit symbols, ``T`` for ten). Every terse game checks legal
-and reaches its canonical twin's state through the same moves."""
+and reaches its canonical twin's state through the same moves: the bench's games, and
+open and hidden games of every bundled rule file."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from types import ModuleType
 
 import pytest
 
-from referee.transcript.check import check_file
+from referee.authoring.simulate import play_one
+from referee.engine.core import Engine
+from referee.language.loader import load_spec
+from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.language.spec import LAY_DOWN_AT_ONCE
+from referee.transcript.check import check_file, check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +38,12 @@ def same_moves(canonical: list[str], terse: list[str]) -> bool:
     return len(canonical) == len(terse) and all(
         mine == theirs or (theirs.endswith(" draws") and mine.startswith(f"{theirs} "))
         for mine, theirs in zip(canonical, terse, strict=True))
+
+
+def unnamed_draw(line: str) -> str:
+    """A record's line, a draw without the card it names."""
+    words = line.split()
+    return " ".join(words[:2]) if words[1:2] == ["draws"] else line
 
 
 def check_corpus(folder: Path, games: int) -> None:
@@ -69,3 +81,50 @@ def test_the_terse_corpus_is_the_same_each_time(tmp_path: Path) -> None:
     for path in sorted((tmp_path / "a").rglob("*.txt")):
         assert path.read_bytes() == (tmp_path / "b" / path.relative_to(tmp_path / "a")
                                      ).read_bytes()
+
+
+def check_bundled(seeds: range) -> None:
+    """Every bundled rule file's self-played games of ``seeds`` (odd: open, even:
+    hidden), written tersely: open ones leave answers, draws and books laid at once to
+    the referee; hidden ones write what only the cards could fill in (bench/terse.py).
+    Each checks legal, to the state its canonical twin reaches (sets completed together
+    laid in any order), through the same moves (those of the deal's lay phase in any
+    order)."""
+    terse = terse_module()
+    forms = set()
+    for name in bundled_rule_names():
+        path = find_rule_file(name)
+        assert path is not None, name
+        engine = Engine(load_spec(path))
+        for seed in seeds:
+            hidden = seed % 2 == 0
+            players = sorted(engine.spec.player_counts)[seed % len(engine.spec.player_counts)]
+            lines = list(play_one(engine, players, seed, transcript=True, hidden=hidden).lines)
+            short = terse.terse(lines, seed, known=not hidden,
+                                at_once=engine.spec.lay_down is LAY_DOWN_AT_ONCE)
+            expected = check_text("\n".join(lines) + "\n", "canonical.txt", record=True)
+            found = check_text("\n".join(short) + "\n", "terse.txt", record=True)
+            assert expected.ok, expected.report()
+            assert found.ok, f"{name}, seed {seed}:\n{found.report()}"
+            assert sets_unordered(found.state) == sets_unordered(expected.state), (name, seed)
+            assert sorted(map(unnamed_draw, found.canonical)) == sorted(
+                map(unnamed_draw, expected.canonical)), (name, seed)
+            forms |= {form for form in (";", ": ", " > ", "?") if form in "\n".join(short)}
+    assert forms == {";", ": ", " > ", "?"}
+
+
+def sets_unordered(state: dict[str, object] | None) -> dict[str, object]:
+    """A verdict's state, each side's sets in name order."""
+    assert state is not None
+    sets = state["sets"]
+    assert isinstance(sets, dict)
+    return {**state, "sets": {side: sorted(names) for side, names in sets.items()}}
+
+
+def test_every_bundled_game_written_tersely_checks_to_its_canonical_twin() -> None:
+    check_bundled(range(1, 5))
+
+
+@pytest.mark.slow
+def test_many_bundled_games_written_tersely_check_to_their_canonical_twins() -> None:
+    check_bundled(range(5, 41))
