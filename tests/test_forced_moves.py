@@ -19,7 +19,9 @@ from referee.engine.moves import Move
 from referee.engine.state import GameState
 from referee.language.loader import load_spec
 from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.language.spec import LAY_DOWN_AT_ONCE
 from referee.transcript.check import check_text
+from referee.transcript.notation import HEADER_KEYS
 from referee.transcript.session import MADE_FROM_KNOWN_CARDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -57,3 +59,57 @@ def test_every_move_filled_in_at_an_open_table_is_one_the_engine_allows(
     for text in texts_of(name):
         check_text(text)
     assert made, "no move was filled in"
+
+
+def left_out(lines: tuple[str, ...], at_once: bool, rng: random.Random) -> list[str]:
+    """A canonical open game with some of the events the referee fills in left out
+    (answers, draws, turn-ups, and books where the rules lay them at once), each with
+    a chance drawn for the game: a few, most, or all of them."""
+    share = rng.choice((0.3, 0.6, 0.9, 1.0))
+    kept = []
+    for line in lines:
+        words = line.split(":", 1)[0].split()
+        verb = line.split()[1:2]
+        filled = (verb in (["gives"], ["says"], ["draws"], ["turns"])
+                  or (verb == ["books"] and at_once))
+        header = words[0] in HEADER_KEYS and (":" in line or len(words) == 2)
+        if header or not filled or rng.random() >= share:
+            kept.append(line)
+    return kept
+
+
+def check_left_out(name: str, seeds: range) -> None:
+    """Open self-played games of ``name``, each with events the referee fills in left
+    out: each checks legal, to the state of the whole game (sets completed together
+    laid in any order). A written event after ones left out is checked where it is
+    due, however many moves the referee fills in before it."""
+    engine = Engine(load_spec(find_rule_file(name)))
+    at_once = engine.spec.lay_down is LAY_DOWN_AT_ONCE
+    counts = sorted(engine.spec.player_counts)
+    for seed in seeds:
+        lines = play_one(engine, counts[seed % len(counts)], seed, transcript=True).lines
+        whole = check_text("\n".join(lines))
+        short = left_out(lines, at_once, random.Random(seed))
+        found = check_text("\n".join(short))
+        assert whole.ok and whole.state is not None
+        assert found.ok, f"seed {seed}:\n{found.report()}"
+        assert found.state is not None and in_any_order(found.state) == in_any_order(
+            whole.state), seed
+
+
+def in_any_order(state: dict[str, object]) -> dict[str, object]:
+    """A verdict's state with each side's sets in name order."""
+    sets = state["sets"]
+    assert isinstance(sets, dict)
+    return {**state, "sets": {side: sorted(names) for side, names in sets.items()}}
+
+
+@pytest.mark.parametrize("name", bundled_rule_names())
+def test_events_the_referee_fills_in_may_be_left_out(name: str) -> None:
+    check_left_out(name, range(1, 4))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", bundled_rule_names())
+def test_events_the_referee_fills_in_may_be_left_out_of_many_games(name: str) -> None:
+    check_left_out(name, range(4, 61))

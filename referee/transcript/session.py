@@ -72,6 +72,9 @@ FITTING = {
 # stating only what those cards show, as the engine makes them, so they are not judged
 # again (tests/test_forced_moves.py holds every one to the engine's judgement)
 MADE_FROM_KNOWN_CARDS = (Give, Refuse, Answer, Draw, LayDown)
+# the written events of moves the referee also fills in at an open table: written after
+# moves left out, they are checked where they are due (Session._allowed_after_forced)
+FILLED_IN = (EVENT_BOOK, EVENT_DRAW)
 
 
 class Session:
@@ -244,15 +247,33 @@ class Session:
                                    f"with 'hand {self.hand + 1}'", event.span)
             raise RefereeError(Kind.OVER, "the game is already over", event.span)
         move = self.resolver.move(event, self.state)
-        if kind is EVENT_BOOK and self.state.phase is PHASE_LAY and not self.state.hidden:
-            if self.engine.violation(self.state, move) is not None:
+        if kind in FILLED_IN and not self.state.hidden:
+            problem = self.engine.violation(self.state, move)
+            if problem is not None and not self._trusting and self._allowed_after_forced(move):
                 self.fill_forced(event.span, until=move)  # what the cards force, up to it
+                problem = None
+            elif problem is not None and kind is EVENT_BOOK and self.state.phase is PHASE_LAY:
+                self.fill_forced(event.span)  # lay what the cards did complete, then judge
                 if self.state.over:  # the line
                     raise RefereeError(Kind.OVER, "the game is already over", event.span)
-            elif self.knowledge is None and not self._trusting:
+            if problem is None and self.knowledge is None and not self._trusting:
                 self._play_move(move, event.span, judged=True)  # every card is known
                 return
         self._play_move(move, event.span)
+
+    def _allowed_after_forced(self, move: Move) -> bool:
+        """Whether ``move``, not allowed now, is allowed once the moves the cards force
+        from here are played (on a copy of the state): written after them, it is
+        checked there."""
+        state, engine = self.state.copy(), self.engine
+        for _ in range(self._most_forced):
+            forced = engine.forced_move(state)
+            if forced is None:
+                return False
+            engine.apply(state, forced)
+            if engine.violation(state, move) is None:
+                return True
+        return False
 
     def _fits(self, event: Event) -> bool:
         """Whether this event may come now, before the referee fills in what the cards
@@ -264,32 +285,8 @@ class Session:
             return self._by(event, state.dealer)  # for sets laid from a hidden deal
         if state.unsure is not None:  # any other event says they had no set to lay
             return self._book_waited_for(event)
-        return state.phase not in FITTING or self._due(event)
-
-    def _due(self, event: Event) -> bool:
-        """Whether ``event`` is of the kind the phase waits for. A draw is also by the
-        player in turn, unless the moves the cards force from here reach no draw of its
-        player: then it is judged here, a draw by the wrong player."""
-        state, kind = self.state, event.kind
-        if kind not in FITTING.get(state.phase, ()):
-            return False
-        return (kind is not EVENT_DRAW or bool(state.refill_open) or self._by(event, state.turn)
-                or not self._drawn_later(event))
-
-    def _drawn_later(self, event: Event) -> bool:
-        """Whether the moves the cards force from here, played on a copy of the state,
-        come to a draw by the player who wrote the draw ``event``."""
-        assert event.player is not None
-        seat = self.game.table.find(event.player.text)
-        state, engine = self.state.copy(), self.engine
-        for _ in range(self._most_forced):
-            move = engine.forced_move(state)
-            if move is None:
-                return False
-            engine.apply(state, move)
-            if state.turn == seat and EVENT_DRAW in FITTING.get(state.phase, ()):
-                return True
-        return False
+        due = FITTING.get(state.phase)
+        return due is None or kind in due
 
     def _book_waited_for(self, event: Event) -> bool:
         """Whether ``event`` is a book by the player the referee waits for to lay one."""
@@ -304,10 +301,11 @@ class Session:
                     ) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point
         where the ``written`` event is the one due, or where the move ``until`` (a set
-        laid, written while another is due) breaks no rule: it is played next, not
-        filled in by the referee first."""
+        laid or a card drawn, written after moves left out) is allowed: it is played
+        next, not filled in by the referee first."""
         for _ in range(self._most_forced):
-            if written is not None and (self._due(written) or self._book_waited_for(written)):
+            if written is not None and (written.kind in FITTING.get(self.state.phase, ())
+                                        or self._book_waited_for(written)):
                 return
             if until is not None and self.engine.violation(self.state, until) is None:
                 return
