@@ -128,7 +128,7 @@ def terse(lines: list[str], seed: int, *, known: bool = True, at_once: bool = Tr
     out: list[str] = []
     events: list[str] = []  # events since the last line that stands alone
     for line in lines:
-        if _stands_alone(line):
+        if stands_alone(line):
             out += _joined(events, rng)
             events = []
             out.append(line)
@@ -139,7 +139,7 @@ def terse(lines: list[str], seed: int, *, known: bool = True, at_once: bool = Tr
     return out + _joined(events, rng)
 
 
-def _stands_alone(line: str) -> bool:
+def stands_alone(line: str) -> bool:
     """Whether ``line`` is a header line or a ``hand N`` line."""
     words = line.split(":", 1)[0].split()
     return bool(words) and words[0] in HEADER_KEYS and (
@@ -158,6 +158,16 @@ def _joined(events: list[str], rng: random.Random) -> list[str]:
             out.append(events[index])
             index += 1
     return out
+
+
+def sets_in_any_order(state: dict[str, object] | None) -> dict[str, object]:
+    """A verdict's state with each side's sets in name order, to compare a game written
+    with events left out with its canonical twin: sets completed together, which the
+    referee lays when it fills them in, may be laid in another order."""
+    assert state is not None
+    sets = state["sets"]
+    assert isinstance(sets, dict)
+    return {**state, "sets": {side: sorted(names) for side, names in sets.items()}}
 
 
 def write_corpora(folder: Path, games: int, seed: int) -> None:

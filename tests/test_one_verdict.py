@@ -29,7 +29,7 @@ from referee.language.spec import LAY_DOWN_AT_ONCE
 from referee.transcript.check import check_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from terse import terse
+from terse import stands_alone, terse
 
 pytestmark = pytest.mark.slow  # about 25 s: run with -m slow, as CI does
 TESTS = Path(__file__).parent
@@ -125,11 +125,7 @@ def changed(lines: list[str], rng: random.Random) -> list[str]:
     of another (a name, a card, a rank, as written elsewhere in the game), a segment
     left out, or two event lines swapped."""
     lines = list(lines)
-    first = next(index for index, line in enumerate(lines)
-                 if line.split(":", 1)[0].split()[:1] not in (["game"], ["players"],
-                                                               ["dealer"], ["deal"],
-                                                               ["hand"], ["stock"],
-                                                               ["option"], ["team"]))
+    first = next(index for index, line in enumerate(lines) if not stands_alone(line))
     words = [word for line in lines[first:] for word in line.replace(";", " ").split()]
     for _ in range(rng.randint(1, 2)):
         index = rng.randrange(first, len(lines))

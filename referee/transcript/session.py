@@ -73,7 +73,7 @@ FITTING = {
 # again (tests/test_forced_moves.py holds every one to the engine's judgement)
 MADE_FROM_KNOWN_CARDS = (Give, Refuse, Answer, Draw, LayDown)
 # the written events of moves the referee also fills in at an open table: written after
-# moves left out, they are checked where they are due (Session._allowed_after_forced)
+# moves left out, they are checked where they are due (Session._fill_before)
 FILLED_IN = (EVENT_BOOK, EVENT_DRAW)
 
 
@@ -249,8 +249,7 @@ class Session:
         move = self.resolver.move(event, self.state)
         if kind in FILLED_IN and not self.state.hidden:
             problem = self.engine.violation(self.state, move)
-            if problem is not None and not self._trusting and self._allowed_after_forced(move):
-                self.fill_forced(event.span, until=move)  # what the cards force, up to it
+            if problem is not None and not self._trusting and self._fill_before(move, event.span):
                 problem = None
             elif problem is not None and kind is EVENT_BOOK and self.state.phase is PHASE_LAY:
                 self.fill_forced(event.span)  # lay what the cards did complete, then judge
@@ -261,17 +260,18 @@ class Session:
                 return
         self._play_move(move, event.span)
 
-    def _allowed_after_forced(self, move: Move) -> bool:
-        """Whether ``move``, not allowed now, is allowed once the moves the cards force
-        from here are played (on a copy of the state): written after them, it is
-        checked there."""
+    def _fill_before(self, move: Move, span: Span) -> bool:
+        """Play the moves the cards force before ``move``, not allowed now, is allowed
+        (counted first on a copy of the state), so that it is checked there; False,
+        playing none, if they never allow it."""
         state, engine = self.state.copy(), self.engine
-        for _ in range(self._most_forced):
+        for count in range(1, self._most_forced + 1):
             forced = engine.forced_move(state)
             if forced is None:
                 return False
             engine.apply(state, forced)
             if engine.violation(state, move) is None:
+                self.fill_forced(span, most=count)
                 return True
         return False
 
@@ -297,17 +297,14 @@ class Session:
         """Whether ``event`` is written as made by ``seat``."""
         return event.player is not None and self.game.table.find(event.player.text) == seat
 
-    def fill_forced(self, span: Span, written: Event | None = None, until: Move | None = None
+    def fill_forced(self, span: Span, written: Event | None = None, most: int | None = None
                     ) -> None:
         """Play the moves the cards force, up to the next free choice, or up to the point
-        where the ``written`` event is the one due, or where the move ``until`` (a set
-        laid or a card drawn, written after moves left out) is allowed: it is played
-        next, not filled in by the referee first."""
-        for _ in range(self._most_forced):
+        where the ``written`` event is the one due, or ``most`` of them (those before a
+        set laid or a card drawn written after moves left out, :meth:`_fill_before`)."""
+        for _ in range(self._most_forced if most is None else most):
             if written is not None and (written.kind in FITTING.get(self.state.phase, ())
                                         or self._book_waited_for(written)):
-                return
-            if until is not None and self.engine.violation(self.state, until) is None:
                 return
             move = self.engine.forced_move(self.state)
             if move is None:
