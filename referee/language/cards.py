@@ -25,7 +25,9 @@ STANDARD_RANKS: tuple[Rank, ...] = tuple(
 STANDARD_SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in ("S", "H", "D", "C"))
 JOKERS: tuple[Card, ...] = (Card("RJ"), Card("BJ"))
 
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+PLURAL_MARKS = ("'s", "\u2019s")  # 8's, also with the closing quote phones put in
+PRESENTATION_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji style, after a symbol
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 RANK_WORDS = {
     "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
@@ -40,13 +42,17 @@ _RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in wo
 def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
     """The rank a word names (``Q``, ``10``, ``T``, ``queens``), or None.
 
-    With ``digit_plurals``, ``2s`` and ``10s`` also name ranks; transcripts
-    read those as cards instead.
+    A rank symbol with ``'s`` (``8's``, or with a phone's closing quote U+2019) is its
+    plural. With
+    ``digit_plurals``, ``2s`` and ``10s`` also name ranks; transcripts read those as
+    cards instead.
     """
     low = word.lower()
     if low in _RANK_BY_WORD:
         return Rank(_RANK_BY_WORD[low])
-    if digit_plurals and low.endswith("s") and is_digits(low[:-1]):
+    if low.endswith(PLURAL_MARKS):  # 8's: a plural no card spells
+        low = low[:-2]
+    elif digit_plurals and low.endswith("s") and is_digits(low[:-1]):
         low = low[:-1]
     up = low.upper()
     if up == "T":
@@ -56,8 +62,19 @@ def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
     return None
 
 
+def plain_symbols(text: str) -> str:
+    """``text`` without the variation selector that a phone's keyboard may put after a
+    suit symbol (``♥️``, drawn as an emoji): a card reads the same with or without it."""
+    if text.isascii() or not any(s in text for s in PRESENTATION_SELECTORS):
+        return text
+    kept = [c for i, c in enumerate(text)
+            if c not in PRESENTATION_SELECTORS or i == 0 or text[i - 1] not in SUIT_SYMBOLS]
+    return "".join(kept)
+
+
 def parse_suit(word: str) -> Suit | None:
     """The suit a letter, symbol or word names, or None."""
+    word = plain_symbols(word)
     low = word.lower()
     if low in SUIT_WORDS:
         return Suit(SUIT_WORDS[low])
@@ -69,7 +86,8 @@ def parse_suit(word: str) -> Suit | None:
 
 @memoized(maxsize=4096)
 def parse_card(word: str) -> Card | None:
-    """The card a word names (``QS``, ``10h``, ``T♥``, ``RJ``), or None."""
+    """The card a word names (``QS``, ``10h``, ``T♥``, ``10♡``, ``A♥️``, ``RJ``), or None."""
+    word = plain_symbols(word)
     up = word.upper()
     if up in JOKERS:
         return Card(up)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from referee.language.cards import Card, Rank, Suit
+from referee.language.cards import Card, Rank, Suit, plain_symbols
 from referee.values import frozen
 from referee.words import player_counts
 
@@ -285,7 +285,7 @@ class GameSpec:
 
     def find_set(self, words: str) -> SetSpec | None:
         """The set a name or alias (``queens``, ``Q``, ``low spades``) names, if any."""
-        key = " ".join(words.lower().split())
+        key = " ".join(plain_symbols(words).lower().split())
         return next((s for s in self.sets if key in s.aliases), None)
 
     def alternate_teams(self, players: int) -> tuple[int, ...]:

@@ -513,7 +513,8 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
     if (verb == "draws" and count <= 3) or (verb == "books" and count > 2) or (
             verb == "gives" and not (count == 3 and is_digits(texts[2]))):
         kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
-        return Event(kind, span, player, items=_tokens_of(texts, columns, 2, ""))
+        return Event(kind, span, player,
+                     items=_tokens_of(texts, columns, 2, "," if kind is EVENT_GIVE else ""))
     return None
 
 
@@ -555,12 +556,13 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
         width = len(tokens[at].text) if at is not None and at < len(tokens) else 1
         return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
 
-    if words in (["yes"],):
+    answer = _answer_words(words)
+    if answer == ["yes"]:
         return Event(EVENT_GIVE, span)
-    if words in (["no"], ["go", "fish"]):
+    if answer in (["no"], ["go", "fish"]):
         return Event(EVENT_REFUSE, span)
     if words[:2] == ["turn", "up"]:
-        return Event(EVENT_TURN_UP, span, items=tuple(tokens[2:]))
+        return Event(EVENT_TURN_UP, span, items=_listed(tokens[2:]))
     if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
         return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
     if len(tokens) < 2:
@@ -582,9 +584,9 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
         return Event(EVENT_ASK, span, player, rest[0], _items(rest[1:]))
     if verb == ":":
-        if [w.low for w in rest] == ["no"]:
+        if answer[2:] == ["no"]:
             return Event(EVENT_REFUSE, span, player)
-        if [w.low for w in rest] == ["yes"]:
+        if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
         if len(rest) < 3 or rest[1].text != ",":
             raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
@@ -593,11 +595,11 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "gives":
         if len(rest) == 1 and is_digits(rest[0].text):
             return Event(EVENT_GIVE, span, player, count=_count(rest[0].text, fail, 2))
-        return Event(EVENT_GIVE, span, player, items=tuple(rest))
+        return Event(EVENT_GIVE, span, player, items=_listed(rest))
     if verb == "says":
-        if [w.low for w in rest] == ["yes"]:
+        if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
-        if [w.low for w in rest] != ["no"]:
+        if answer[2:] != ["no"]:
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EVENT_REFUSE, span, player)
     if verb == "draws":
@@ -637,8 +639,18 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "shows":
         if not rest:
             raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
-        return Event(EVENT_SHOW, span, player, items=tuple(rest))
+        return Event(EVENT_SHOW, span, player, items=_listed(rest))
     raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
+
+
+def _answer_words(words: list[str]) -> list[str]:
+    """``words`` (in lower case) read as an answer may be read: without the ``!`` or
+    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob says yes!``)."""
+    last = words[-1]
+    if last[-1] not in "!.":
+        return words
+    bare = last.rstrip("!.")
+    return [*words[:-1], bare] if bare else words[:-1]
 
 
 def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:
@@ -652,6 +664,12 @@ def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) 
 
 def _items(tokens: list[Token]) -> tuple[Token, ...]:
     return tuple(t for t in tokens if t.text != "?")
+
+
+def _listed(tokens: list[Token]) -> tuple[Token, ...]:
+    """The cards of a give, a show or a turn-up, which may be listed with commas
+    (``Bob gives 7S, 7H``), as a header's cards may."""
+    return tuple(t for t in tokens if t.text != ",")
 
 
 def _read_claim(

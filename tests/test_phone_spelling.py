@@ -1,0 +1,181 @@
+"""Cards, ranks and answers as people type them on a phone: suit symbols drawn as
+emoji (``♥️``, a symbol and a variation selector) or in outline (``♡``), plurals with
+an apostrophe (``8's``, also with the closing quote U+2019 a phone puts in), answers
+ended with ``!`` or ``.`` (``Go fish!``, ``No.``), cards listed with commas
+(``Bob gives 7S, 7H``). Every bundled rule file's
+self-played games, spelled so, get the verdict their canonical twins get: the same
+state through the same moves, and the same error at the same line once a card is
+changed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from referee.authoring.simulate import play_one
+from referee.engine.core import Engine
+from referee.language.cards import parse_card, parse_rank, parse_suit
+from referee.language.loader import load_spec
+from referee.language.rulefiles import bundled_rule_names, find_rule_file
+from referee.transcript.check import check_text
+from referee.transcript.names import refusal
+
+EMOJI, TEXT = "\ufe0f", "\ufe0e"  # the variation selectors: emoji and text style
+SYMBOLS = {"S": ("♠", "♤"), "H": ("♥", "♡"), "D": ("♦", "♢"), "C": ("♣", "♧")}
+QUOTED = "\u2019s"  # a plural as a phone writes it, with U+2019
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
+CARD_LIST = re.compile(r"^(\S+ gives|\S+ shows|turn up) ((?:\S+ )+\S+)$")
+LISTED = re.compile(r"(gives|shows|turn up) [^,]+, ")
+SUIT_NAMED = re.compile(r"\b(low|high|any) (spades|hearts|diamonds|clubs)\b")
+
+
+def symbol(suit: str, rng: random.Random) -> str:
+    """A suit letter as a phone may write it: a symbol, solid or outlined, with or
+    without a variation selector after it."""
+    return rng.choice(SYMBOLS[suit]) + rng.choice(("", EMOJI, TEXT))
+
+
+def on_a_phone(line: str, rng: random.Random) -> str:
+    """A canonical transcript line as typed on a phone."""
+    player = line.split(" ", 1)[0]
+    if line == f"{player} says no":
+        return rng.choice(("No.", "Go fish!", "go fish.", f"{player}: no!",
+                           f"{player} says no."))
+    if line == f"{player} says yes":
+        return rng.choice(("Yes!", "yes.", f"{player}: yes!", f"{player} says yes."))
+    asked = RANK_ASKED.match(line)
+    if asked:
+        plural = rng.choice(("'s", QUOTED))
+        line = f"{asked[1]} {asked[2]}{plural}{asked[3]}"
+    listed = CARD_LIST.match(line)
+    if listed and rng.random() < 0.5:
+        line = f"{listed[1]} {', '.join(listed[2].split())}"
+    line = SUIT_NAMED.sub(lambda m: f"{m[1]} {symbol(SUIT_WORDS[m[2]], rng)}", line)
+    return CARD.sub(lambda m: m[1] + symbol(m[2], rng), line)
+
+
+def games(seeds: range) -> list[tuple[str, list[str]]]:
+    """Every bundled rule file's self-played games of ``seeds`` (odd: open, even:
+    hidden), as canonical transcript lines."""
+    played = []
+    for name in bundled_rule_names():
+        path = find_rule_file(name)
+        assert path is not None, name
+        engine = Engine(load_spec(path))
+        for seed in seeds:
+            players = sorted(engine.spec.player_counts)[seed % len(engine.spec.player_counts)]
+            game = play_one(engine, players, seed, transcript=True, hidden=seed % 2 == 0)
+            played.append((f"{name}, seed {seed}", list(game.lines)))
+    return played
+
+
+def changed(lines: list[str], rng: random.Random) -> list[str]:
+    """``lines`` with one card of one event line put in place of another, or (where no
+    event names a card) one rank asked for."""
+    events = [i for i, line in enumerate(lines) if ": " not in line[:12]
+              and not line.startswith(("hand ", "stock", "centre"))]
+    cards = [i for i in events if CARD.search(lines[i])]
+    if cards:
+        at = rng.choice(cards)
+        rank, suit = rng.choice(CARD.findall(lines[at]))
+        old, new = rank + suit, rank + rng.choice([s for s in "SHDC" if s != suit])
+    else:
+        at = rng.choice([i for i in events if RANK_ASKED.match(lines[i])])
+        old = f" {RANK_ASKED.match(lines[at])[2]}"  # type: ignore[index]
+        new = f" {rng.choice([r for r in ('2', '5', '9', 'K') if f' {r}' != old])}"
+    return [*lines[:at], lines[at].replace(old, new, 1), *lines[at + 1:]]
+
+
+def check_spelled(seeds: range) -> None:
+    forms: set[str] = set()
+    for label, lines in games(seeds):
+        rng = random.Random(label)
+        for game in (lines, changed(lines, rng)):
+            typed = [on_a_phone(line, rng) for line in game]
+            forms |= {form for form in ("'s", QUOTED, EMOJI, TEXT, "♡", "!", ".")
+                      if any(form in line for line in typed)}
+            forms |= {"listed" for line in typed if LISTED.search(line)}
+            expected = check_text("\n".join(game) + "\n", "canonical.txt", record=True)
+            found = check_text("\n".join(typed) + "\n", "phone.txt", record=True)
+            assert found.ok == expected.ok, f"{label}:\n{found.report()}"
+            assert found.events == expected.events, label
+            assert found.state == expected.state, label
+            if expected.ok:
+                assert found.canonical == expected.canonical, label
+            else:
+                assert found.to_json()["error"]["kind"] == expected.to_json()["error"]["kind"]
+                assert found.to_json()["error"]["line"] == expected.to_json()["error"]["line"]
+    assert forms == {"'s", QUOTED, EMOJI, TEXT, "♡", "!", ".", "listed"}
+
+
+def test_every_bundled_game_spelled_on_a_phone_gets_its_canonical_verdict() -> None:
+    check_spelled(range(1, 3))
+
+
+@pytest.mark.slow
+def test_more_games_spelled_on_a_phone_get_their_canonical_verdicts() -> None:
+    check_spelled(range(3, 15))
+
+
+@pytest.mark.parametrize(("word", "card"), [
+    ("A♥️", "AH"), ("10♠︎", "10S"), ("t♡", "10H"), ("q♢️", "QD"), ("2♧", "2C"),
+    ("A♥️️", None), ("A️♥", None), ("️", None), ("A♥‍", None),
+])
+def test_a_card_reads_with_its_symbol_in_any_style(word: str, card: str | None) -> None:
+    assert parse_card(word) == card
+
+
+@pytest.mark.parametrize(("word", "rank"), [
+    ("8's", "8"), (f"Q{QUOTED}", "Q"), ("t's", "10"), ("10's", "10"), ("a's", "A"),
+    ("'s", None), ("queen's", None), ("8'", None), ("8''s", None),
+])
+def test_a_rank_symbol_with_an_apostrophe_is_its_plural(word: str, rank: str | None) -> None:
+    assert parse_rank(word) == rank
+    assert parse_card(word) is None
+
+
+def test_a_suit_reads_in_any_style() -> None:
+    assert [parse_suit(w) for w in ("♡", "♥️", "♠︎", "♢", "♧️")] == ["H", "H", "S", "D", "C"]
+
+
+def test_a_name_that_reads_as_a_card_in_outline_is_refused() -> None:
+    found = refusal(["Ann", "Q♡"])
+    assert found is not None and "card" in found.message
+
+
+@pytest.mark.parametrize("answer", ["Go fish!", "No.", "go fish.", "NO!!", "Bob: no!",
+                                    "Bob says no.", "go fish !"])
+def test_a_refusal_may_end_with_a_mark(answer: str) -> None:
+    text = ("game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n"
+            f"Ann asks Bob for {first_rank_bob_lacks()}\n{answer}\n")
+    result = check_text(text, "t.txt", record=True)
+    assert result.ok, result.report()
+    assert result.canonical[-2] == "Bob says no"
+
+
+def first_rank_bob_lacks() -> str:
+    """A rank Ann may ask Bob for, and Bob lacks, after the deal of seed 3."""
+    for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+        text = ("game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n"
+                f"Ann asks Bob for {rank}\nBob says no\n")
+        if check_text(text, "t.txt").ok:
+            return rank
+    raise AssertionError("no such rank")
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    ("No?", "cannot read"), ("go! fish", "cannot read"), ("Bob says !", "an answer reads"),
+    ("!", "cannot read"),
+])
+def test_a_mark_elsewhere_is_still_an_error(answer: str, message: str) -> None:
+    text = ("game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n"
+            f"Ann asks Bob for {first_rank_bob_lacks()}\n{answer}\n")
+    result = check_text(text, "t.txt")
+    assert not result.ok
+    assert message in result.to_json()["error"]["message"]
+    assert result.to_json()["error"]["line"] == 5
