@@ -81,10 +81,43 @@ class Unreadable(RefereeError):
     names is placed at its first byte past the cap."""
 
 
+_WIDE_MARKS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+               (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+_SHOWN_BYTES = 960  # of a file in another encoding, read to show its first line
+_SNIFFED_BYTES = 64  # of a file without a byte-order mark, read to tell UTF-16 or 32
+
+
+def _wide_encoding(data: bytes) -> tuple[str, str] | None:
+    """The codec of UTF-16 or UTF-32 ``data`` and how it was told: by its byte-order
+    mark, or (without one) by a start of ASCII characters padded with zero bytes; None
+    for any other ``data``."""
+    for mark, codec in _WIDE_MARKS:
+        if data.startswith(mark):
+            return codec, f"it starts with a {codec.upper()} byte-order mark"
+    start = data[:_SNIFFED_BYTES]
+    if b"\x00" not in start:
+        return None
+    for width, codec in ((4, "utf-32"), (2, "utf-16")):
+        usable = len(start) - len(start) % width
+        for low, order in ((0, "le"), (width - 1, "be")):
+            if usable >= 2 * width and all(
+                    (byte != 0) == (index % width == low) and byte < 128
+                    for index, byte in enumerate(start[:usable])):
+                return f"{codec}-{order}", "its characters are padded with zero bytes"
+    return None
+
+
 def decode(data: bytes, source: str, kind: Kind) -> str:
     """UTF-8 ``data`` as text, without a leading byte-order mark; bytes that are not
-    UTF-8 raise a ``kind`` error at their line and column."""
+    UTF-8 raise a ``kind`` error at their line and column, and a UTF-16 or UTF-32 file
+    one that says so, at its first line."""
     data = data.removeprefix(codecs.BOM_UTF8)
+    wide = _wide_encoding(data)
+    if wide is not None:  # Notepad's "Unicode", PowerShell's `>`: a clear word, not noise
+        codec, why = wide
+        shown = first_line(data[:_SHOWN_BYTES].decode(codec, "replace").lstrip("\ufeff"))
+        raise RefereeError(kind, f"this file is {codec[:6].upper()} text ({why}); save it "
+                           "as UTF-8", Span(1, 1, shown, source))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

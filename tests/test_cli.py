@@ -84,6 +84,41 @@ def test_non_utf8_transcript_is_a_syntax_error(tmp_path: Path) -> None:
         "line": 2, "column": 14, "kind": "syntax", "message": "this line is not UTF-8 text"}
 
 
+@pytest.mark.parametrize(("encoding", "mark", "named"), [
+    ("utf-16", "", "UTF-16"), ("utf-16-le", "\ufeff", "UTF-16"),
+    ("utf-16-be", "\ufeff", "UTF-16"), ("utf-32", "", "UTF-32"),
+    ("utf-32-be", "\ufeff", "UTF-32"), ("utf-16-le", "", "UTF-16"),
+    ("utf-16-be", "", "UTF-16"), ("utf-32-le", "", "UTF-32")])
+def test_a_utf16_or_utf32_file_is_told_as_such(tmp_path: Path, encoding: str, mark: str,
+                                               named: str) -> None:
+    """Notepad's "Unicode" and PowerShell's ``>`` write UTF-16 with a byte-order mark;
+    other programs may leave it out. The error names the encoding and shows the first
+    line readably (no control sequence the file holds reaches the terminal)."""
+    game = tmp_path / "game.txt"
+    game.write_bytes(f"{mark}game: go\x1b[31mfish\nplayers: Ann Bob\n".encode(encoding))
+    status, out, _ = run("check", "--json", str(game))
+    assert status == 1
+    error = json.loads(out)["error"]
+    assert (error["line"], error["column"], error["kind"]) == (1, 1, "syntax")
+    assert error["message"].startswith(f"this file is {named} text (")
+    assert error["message"].endswith("); save it as UTF-8")
+    assert ("byte-order mark" in error["message"]) == (mark != "" or encoding in (
+        "utf-16", "utf-32"))
+    status, out, _ = run("check", str(game))
+    assert status == 1
+    assert "\x1b" not in out and "game: go" in out.split("\n")[1]
+    (tmp_path / "mine.rules").write_bytes(f"{mark}extends: go-fish\n".encode(encoding))
+    status, out, err = run("lint", str(tmp_path / "mine.rules"))
+    assert status == 2 and f"this file is {named} text" in out + err
+
+
+def test_a_utf8_file_with_zero_bytes_is_not_read_as_utf16(tmp_path: Path) -> None:
+    game = tmp_path / "game.txt"
+    game.write_bytes(b"game: go-fish\nplayers: Ann B\x00b\n")
+    status, out, _ = run("check", "--json", str(game))
+    assert status == 1 and "UTF-16" not in json.loads(out)["error"]["message"]
+
+
 def test_simulate_prints_figures_and_writes_checkable_games(tmp_path: Path) -> None:
     status, out, _ = run("simulate", "authors", "--players", "4", "--games", "5",
                          "--seed", "3", "--out", str(tmp_path))
