@@ -45,7 +45,8 @@ def on_a_phone(line: str, rng: random.Random) -> str:
     player = line.split(" ", 1)[0]
     if line == f"{player} says no":
         return rng.choice(("No.", "Go fish!", "go fish.", f"{player}: no!",
-                           f"{player} says no."))
+                           f"{player} says no.", f"{player}: Go fish!",
+                           f"{player} says go fish"))
     if line == f"{player} says yes":
         return rng.choice(("Yes!", "yes.", f"{player}: yes!", f"{player} says yes."))
     asked = RANK_ASKED.match(line)
@@ -149,7 +150,8 @@ def test_a_name_that_reads_as_a_card_in_outline_is_refused() -> None:
 
 
 @pytest.mark.parametrize("answer", ["Go fish!", "No.", "go fish.", "NO!!", "Bob: no!",
-                                    "Bob says no.", "go fish !"])
+                                    "Bob says no.", "go fish !", "Bob: go fish",
+                                    "Bob: Go Fish!", "Bob says go fish."])
 def test_a_refusal_may_end_with_a_mark(answer: str) -> None:
     text = ("game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n"
             f"Ann asks Bob for {first_rank_bob_lacks()}\n{answer}\n")

@@ -584,7 +584,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
         return Event(EVENT_ASK, span, player, rest[0], _items(rest[1:]))
     if verb == ":":
-        if answer[2:] == ["no"]:
+        if answer[2:] in (["no"], ["go", "fish"]):
             return Event(EVENT_REFUSE, span, player)
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
@@ -599,7 +599,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "says":
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
-        if answer[2:] != ["no"]:
+        if answer[2:] not in (["no"], ["go", "fish"]):
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EVENT_REFUSE, span, player)
     if verb == "draws":
@@ -645,7 +645,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
 
 def _answer_words(words: list[str]) -> list[str]:
     """``words`` (in lower case) read as an answer may be read: without the ``!`` or
-    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob says yes!``)."""
+    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``)."""
     last = words[-1]
     if last[-1] not in "!.":
         return words
