@@ -2,7 +2,7 @@
 emoji (``♥️``, a symbol and a variation selector) or in outline (``♡``), plurals with
 an apostrophe (``8's``, also with the closing quote U+2019 a phone puts in), answers
 ended with ``!`` or ``.`` (``Go fish!``, ``No.``), cards listed with commas
-(``Bob gives 7S, 7H``). Every bundled rule file's
+(``Bob gives 7S, 7H``, ``Fay claims high ♦: Bob: 9D, JD, Dee 10D``). Every bundled rule file's
 self-played games, spelled so, get the verdict their canonical twins get: the same
 state through the same moves, and the same error at the same line once a card is
 changed."""
@@ -30,6 +30,8 @@ SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
 RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
 CARD_LIST = re.compile(r"^(\S+ gives|\S+ shows|turn up) ((?:\S+ )+\S+)$")
+CLAIMED = re.compile(r"claims .*: \S+: [^,]+, [^,:]+,")  # 'Bob: 9D, JD, Dee 10D'
+CLAIM = re.compile(r"^(\S+ claims [^:]+): (.+)$")
 LISTED = re.compile(r"(gives|shows|turn up) [^,]+, ")
 SUIT_NAMED = re.compile(r"\b(low|high|any) (spades|hearts|diamonds|clubs)\b")
 
@@ -53,6 +55,12 @@ def on_a_phone(line: str, rng: random.Random) -> str:
     if asked:
         plural = rng.choice(("'s", QUOTED))
         line = f"{asked[1]} {asked[2]}{plural}{asked[3]}"
+    claim = CLAIM.match(line)
+    if claim:
+        holders = [group.split(" ", 1) for group in claim[2].split(", ")]
+        line = f"{claim[1]}: " + ", ".join(
+            f"{name}{rng.choice((':', ''))} {rng.choice((', ', ' ')).join(cards.split())}"
+            for name, cards in holders)
     listed = CARD_LIST.match(line)
     if listed and rng.random() < 0.5:
         line = f"{listed[1]} {', '.join(listed[2].split())}"
@@ -101,6 +109,7 @@ def check_spelled(seeds: range) -> None:
             forms |= {form for form in ("'s", QUOTED, EMOJI, TEXT, "♡", "!", ".")
                       if any(form in line for line in typed)}
             forms |= {"listed" for line in typed if LISTED.search(line)}
+            forms |= {"claimed" for line in typed if CLAIMED.search(line)}
             expected = check_text("\n".join(game) + "\n", "canonical.txt", record=True)
             found = check_text("\n".join(typed) + "\n", "phone.txt", record=True)
             assert found.ok == expected.ok, f"{label}:\n{found.report()}"
@@ -111,7 +120,7 @@ def check_spelled(seeds: range) -> None:
             else:
                 assert found.to_json()["error"]["kind"] == expected.to_json()["error"]["kind"]
                 assert found.to_json()["error"]["line"] == expected.to_json()["error"]["line"]
-    assert forms == {"'s", QUOTED, EMOJI, TEXT, "♡", "!", ".", "listed"}
+    assert forms == {"'s", QUOTED, EMOJI, TEXT, "♡", "!", ".", "listed", "claimed"}
 
 
 def test_every_bundled_game_spelled_on_a_phone_gets_its_canonical_verdict() -> None:

@@ -16,6 +16,7 @@ from typing import Final, Literal
 from referee.caches import memo
 from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
+from referee.language.cards import parse_card
 from referee.reading import ascii_number, is_digits, lines_of, quoted
 from referee.transcript.events import (
     EVENT_ASK,
@@ -679,14 +680,23 @@ def _read_claim(
     if colon is None or colon < 3:
         raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)
     groups: list[tuple[Token, tuple[Token, ...]]] = []
-    current: list[Token] = []
-    for token in [*tokens[colon + 1:], Token(",", 0)]:
+    current: list[Token] = []  # a holder's name, then the cards it holds
+    closing = False  # a comma was read: the holder's cards end, unless a card follows
+    previous = tokens[colon]
+    for token in tokens[colon + 1:]:
         if token.text == ",":
+            closing = True
+        elif closing and not (current and parse_card(token.text) is not None):
             if current:
                 groups.append((current[0], tuple(current[1:])))
-            current = []
-        else:
+            current = [token]
+            closing = False
+        elif not (token.text == ":" and current == [previous]):  # 'Bob: 9D' as 'Bob 9D'
             current.append(token)
+            closing = False
+        previous = token
+    if current:
+        groups.append((current[0], tuple(current[1:])))
     return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
                  groups=tuple(groups))
 
