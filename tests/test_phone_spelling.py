@@ -21,6 +21,7 @@ from referee.language.loader import load_spec
 from referee.language.rulefiles import bundled_rule_names, find_rule_file
 from referee.transcript.check import check_text
 from referee.transcript.names import refusal
+from referee.transcript.notation import read_events
 
 EMOJI, TEXT = "\ufe0f", "\ufe0e"  # the variation selectors: emoji and text style
 SYMBOLS = {"S": ("♠", "♤"), "H": ("♥", "♡"), "D": ("♦", "♢"), "C": ("♣", "♧")}
@@ -190,3 +191,24 @@ def test_a_mark_elsewhere_is_still_an_error(answer: str, message: str) -> None:
     assert not result.ok
     assert message in result.to_json()["error"]["message"]
     assert result.to_json()["error"]["line"] == 5
+
+
+@pytest.mark.parametrize(("claim", "holders"), [
+    ("Fay claims high diamonds: Bob 9D JD, Dee 10D", [("Bob", "9D JD"), ("Dee", "10D")]),
+    ("Fay claims high diamonds: Bob 9D, JD, Dee 10D", [("Bob", "9D JD"), ("Dee", "10D")]),
+    ("Fay claims high diamonds: Bob: 9D, JD, Dee: 10D", [("Bob", "9D JD"), ("Dee", "10D")]),
+    ("Fay claims high ♦: Bob: 9♦️, j♢, Dee: T♦", [("Bob", "9♦️ j♢"), ("Dee", "T♦")]),
+    ("Fay claims high diamonds: Bob, 9D, Dee 10D,", [("Bob", "9D"), ("Dee", "10D")]),
+    ("Fay claims high diamonds: Bob : : 9D", [("Bob", ": 9D")]),
+    ("Fay claims high diamonds: Bob 9D: JD", [("Bob", "9D : JD")]),
+    ("Fay claims high diamonds: Bob 9D Dee 10D", [("Bob", "9D Dee 10D")]),
+])
+def test_a_claims_holders_read_with_commas_and_colons(claim: str,
+                                                      holders: list[tuple[str, str]]) -> None:
+    """A comma goes on with the same holder before a card (no name reads as one), and
+    ends the holder's cards before anything else; one colon after a holder's name is
+    read as nothing. What is left over is the resolver's to refuse."""
+    events, error = read_events(claim, "t.txt", 1)
+    assert error is None
+    assert [(name.text, " ".join(t.text for t in cards))
+            for name, cards in events[0].groups] == holders

@@ -43,9 +43,8 @@ def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
     """The rank a word names (``Q``, ``10``, ``T``, ``queens``), or None.
 
     A rank symbol with ``'s`` (``8's``, or with a phone's closing quote U+2019) is its
-    plural. With
-    ``digit_plurals``, ``2s`` and ``10s`` also name ranks; transcripts read those as
-    cards instead.
+    plural. With ``digit_plurals``, ``2s`` and ``10s`` also name ranks; transcripts
+    read those as cards instead.
     """
     low = word.lower()
     if low in _RANK_BY_WORD:

@@ -691,7 +691,9 @@ def _read_claim(
                 groups.append((current[0], tuple(current[1:])))
             current = [token]
             closing = False
-        elif not (token.text == ":" and current == [previous]):  # 'Bob: 9D' as 'Bob 9D'
+        elif token.text == ":" and len(current) == 1 and current[0] is previous:
+            pass  # a holder's name and a colon, 'Bob: 9D', read as 'Bob 9D'
+        else:
             current.append(token)
             closing = False
         previous = token
