@@ -30,10 +30,10 @@ SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 
 CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
 RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
-CARD_LIST = re.compile(r"^(\S+ gives|\S+ shows|turn up) ((?:\S+ )+\S+)$")
+CARD_LIST = re.compile(r"^(\S+ gives|\S+ shows|\S+ books|turn up) ((?:\S+ )+\S+)$")
 CLAIMED = re.compile(r"claims .*: \S+: [^,]+, [^,:]+,")  # 'Bob: 9D, JD, Dee 10D'
 CLAIM = re.compile(r"^(\S+ claims [^:]+): (.+)$")
-LISTED = re.compile(r"(gives|shows|turn up) [^,]+, ")
+LISTED = re.compile(r"(gives|shows|books|turn up) [^,]+, ")
 SUIT_NAMED = re.compile(r"\b(low|high|any) (spades|hearts|diamonds|clubs)\b")
 
 

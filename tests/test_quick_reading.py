@@ -92,7 +92,7 @@ WORDS = ["Ann", "bob", "CY", "asks", "ASKS", "for", "FOR", "gives", "says", "dra
          "lays", "down", "out", "no", "No", "yes", "YES", "go", "fish", "to", "lay", "any",
          "turn", "up", "hand", "2", "12", "007", "²", "QS", "qs", "10h", "T♥", "9♣", "sevens",
          "queens", "low", "spades", "passes", "plays", "takes", "claims", "shows", "a\u017fks",
-         "Kelvin", "\u212a", "İ", "?", ":", ",", ">"]
+         "Kelvin", "\u212a", "İ", "?", ":", ",", ">", "no.", "fish!", "!", "A♥\ufe0f", "8's"]
 SPACES = ["", " ", "  ", "\t", "\u00a0", "\u2003", "\u3000"]
 
 

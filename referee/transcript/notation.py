@@ -514,8 +514,9 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
     if (verb == "draws" and count <= 3) or (verb == "books" and count > 2) or (
             verb == "gives" and not (count == 3 and is_digits(texts[2]))):
         kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
-        return Event(kind, span, player,
-                     items=_tokens_of(texts, columns, 2, "," if kind is EVENT_GIVE else ""))
+        items = _tokens_of(texts, columns, 2, "" if kind is EVENT_DRAW else ",")
+        return Event(kind, span, player, items=items) if items or kind is not EVENT_BOOK \
+            else None  # 'Ann books ,' names no set: an error, which _read_event words
     return None
 
 
@@ -610,10 +611,10 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
         return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
     if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
-        items = rest if verb == "books" else rest[1:]
+        items = _listed(rest if verb == "books" else rest[1:])
         if not items:
             raise fail("say which set: 'Ann books Q'", 2)
-        return Event(EVENT_BOOK, span, player, items=tuple(items))
+        return Event(EVENT_BOOK, span, player, items=items)
     if verb == "passes":
         if len(rest) != 2 or rest[0].low != "to":
             raise fail("a pass reads 'Ann passes to Cy'", 2)
@@ -668,7 +669,7 @@ def _items(tokens: list[Token]) -> tuple[Token, ...]:
 
 
 def _listed(tokens: list[Token]) -> tuple[Token, ...]:
-    """The cards of a give, a show or a turn-up, which may be listed with commas
+    """The cards of a give, a show, a turn-up or a book, which may be listed with commas
     (``Bob gives 7S, 7H``), as a header's cards may."""
     return tuple(t for t in tokens if t.text != ",")
 
