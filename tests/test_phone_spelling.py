@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +213,66 @@ def test_a_claims_holders_read_with_commas_and_colons(claim: str,
     assert error is None
     assert [(name.text, " ".join(t.text for t in cards))
             for name, cards in events[0].groups] == holders
+
+
+WIDE = {mark: chr(ord(mark) + 0xFEE0) for mark in ":,?>;#!."}  # ':' to U+FF1A
+
+
+def fullwidth(text: str) -> str:
+    """``text`` with every mark of the notation in its fullwidth form."""
+    return "".join(WIDE.get(c, c) for c in text)
+
+
+def with_wide_marks(lines: list[str], rng: random.Random) -> list[str]:
+    """A canonical transcript as a Chinese or Japanese input method types it: every mark
+    of the notation in its fullwidth form (the ``game:`` line's too), answers ended
+    with a fullwidth ``!``, and events two to a line, joined by a fullwidth ``;``."""
+    typed: list[str] = []
+    for line in lines:
+        player = line.split(" ", 1)[0]
+        if line == f"{player} says no":
+            line = rng.choice((f"{player}: no!", "go fish!", line))
+        if ": " not in line[:12] and typed and rng.random() < 0.4 and ":" not in typed[-1][:12]:
+            typed[-1] += f"; {line}"
+        else:
+            typed.append(line)
+    return [fullwidth(line) for line in typed]
+
+
+def test_every_bundled_game_typed_with_fullwidth_marks_gets_its_canonical_verdict() -> None:
+    for label, lines in games(range(1, 3)):
+        rng = random.Random(label)
+        typed = with_wide_marks(lines, rng)
+        assert any(WIDE[":"] in line for line in typed)
+        assert any(WIDE[";"] in line for line in typed)
+        expected = check_text("\n".join(lines) + "\n", "canonical.txt", record=True)
+        found = check_text("\n".join(typed) + "\n", "wide.txt", record=True)
+        assert found.ok, f"{label}:\n{found.report()}"
+        assert found.state == expected.state, label
+        assert found.canonical == expected.canonical, label
+
+
+def test_a_game_lines_path_keeps_its_fullwidth_marks(tmp_path: Path) -> None:
+    """A ``game:`` line's path names a file: its marks are not read as ASCII ones."""
+    wide_name = fullwidth("x#y")
+    (tmp_path / f"{wide_name}.rules").write_text("extends: go-fish\n", encoding="utf-8")
+    (tmp_path / "x#y.rules").write_text("extends: authors\n", encoding="utf-8")
+    text = fullwidth("game:") + f' "./{wide_name}.rules"\n' + fullwidth(
+        "players: Ann Bob\ndeal: seed 3\n")
+    result = check_text(text, str(tmp_path / "t.txt"), tmp_path)
+    assert result.ok, result.report()
+    assert result.game == wide_name  # the file named, not x#y
+
+
+@pytest.mark.parametrize("mark", list(WIDE))
+def test_a_name_holding_a_fullwidth_mark_is_refused(mark: str) -> None:
+    found = refusal(["Bob", f"Ann{WIDE[mark]}"])
+    assert found is not None
+    assert f"which a transcript reads as {mark!r}" in found.message
+
+
+def test_a_fullwidth_line_keeps_its_columns() -> None:
+    text = "game: go-fish\nplayers: Ann Bob\ndeal: seed 3\n" + fullwidth("Ann:Bob,ZZ?\n")
+    result = check_text(text, "t.txt")
+    error = result.to_json()["error"]
+    assert (error["line"], error["column"]) == (4, 9)  # under ZZ: one column a character

@@ -37,7 +37,7 @@ from referee.caches import memoized
 from referee.language.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
 from referee.reading import quoted
 from referee.sanitize import REPLACEMENT
-from referee.transcript.notation import HEADER_KEYS
+from referee.transcript.notation import FULLWIDTH_MARKS, HEADER_KEYS
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
@@ -163,7 +163,7 @@ def unreadable(name: str) -> str:
 
     for char in name:
         category = unicodedata.category(char)
-        if char in APART:
+        if char in APART or ord(char) in FULLWIDTH_MARKS:
             return not_one_word(char)
         if char == REPLACEMENT:
             return (f"it holds {_described(char)}, which stands for a character that "
@@ -179,11 +179,14 @@ def unreadable(name: str) -> str:
 def not_one_word(name: str) -> str:
     """Why a transcript would not read ``name`` (typed on a command line) back as one
     word, or ``""``: it holds a space or what the notation reads apart."""
-    where = next((c for c in name if c in APART or c.isspace()), None)
+    where = next((c for c in name if c in APART or c.isspace() or ord(c) in FULLWIDTH_MARKS),
+                 None)
     if where is None:
         return ""
     if where.isspace():
         return "it holds a space: a name is one word"
+    if ord(where) in FULLWIDTH_MARKS:
+        return f"it holds {where!r}, which a transcript reads as {FULLWIDTH_MARKS[ord(where)]!r}"
     return f"it holds {where!r}, which a transcript reads apart from a name"
 
 

@@ -93,6 +93,8 @@ class TranscriptReader:
         try:
             while with_header and self._next < len(self._lines):
                 number, line = self._next + first, self._lines[self._next]
+                if not line.isascii():
+                    line = plain_marks(line)
                 header = _header_line(line, number, source)
                 if header is False:
                     break
@@ -128,6 +130,8 @@ class TranscriptReader:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
+                if not line.isascii():
+                    line = plain_marks(line)
                 if held is None:
                     if ";" not in line:  # no key holds ';'
                         found = known.get(line)
@@ -168,6 +172,22 @@ class TranscriptReader:
             self.error = exc
         if held is not None:
             yield _with_deal(held, deal)
+
+
+# the fullwidth forms of the notation's marks (U+FF1A for ':'), by code, to the marks
+FULLWIDTH_MARKS: Final = {ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."}
+
+
+def plain_marks(line: str) -> str:
+    """``line`` with the fullwidth forms of the notation's marks ``: , ? > ; # ! .``
+    (U+FF1A and the rest, as a Chinese or Japanese input method types them) read as the
+    marks, one character for one, so every column stands. A ``game:`` line's path is
+    kept as written: it names a file."""
+    plain = line.translate(FULLWIDTH_MARKS)
+    if plain == line or _first_word(plain).lower() != "game":
+        return plain
+    colon = plain.find(":") + 1
+    return plain[:colon] + line[colon:]
 
 
 def _with_deal(event: Event, deal: list[Header]) -> Event:
