@@ -130,9 +130,7 @@ class TranscriptReader:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
                 self._next += 1
-                if not line.isascii():
-                    line = plain_marks(line)
-                if held is None:
+                if held is None:  # (no key holds a fullwidth mark: such a line reads below)
                     if ";" not in line:  # no key holds ';'
                         found = known.get(line)
                         if found is not None:  # the usual line, again
@@ -144,7 +142,9 @@ class TranscriptReader:
                             for event in again:
                                 yield event
                             continue
-                else:
+                if not line.isascii():
+                    line = plain_marks(line)
+                if held is not None:
                     header = _header_line(line, number, source)
                     if header is None:
                         continue
