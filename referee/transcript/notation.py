@@ -584,7 +584,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if answer in (["no"], ["go", "fish"]):
         return Event(EVENT_REFUSE, span)
     if words[:2] == ["turn", "up"]:
-        return Event(EVENT_TURN_UP, span, items=_listed(tokens[2:]))
+        return Event(EVENT_TURN_UP, span, items=_without(tokens[2:], ","))
     if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
         return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
     if len(tokens) < 2:
@@ -594,17 +594,17 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "asks":
         lows = [t.low for t in rest]
         if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
-            return Event(EVENT_ASK, span, player, rest[0], _items(rest[4:]), lay_out=True)
-        if lows[1:3] == [":", "any"] and len(_items(rest[3:])) == 1:
-            return Event(EVENT_QUESTION, span, player, rest[0], _items(rest[3:]))
+            return Event(EVENT_ASK, span, player, rest[0], _without(rest[4:], "?"), lay_out=True)
+        if lows[1:3] == [":", "any"] and len(_without(rest[3:], "?")) == 1:
+            return Event(EVENT_QUESTION, span, player, rest[0], _without(rest[3:], "?"))
         if len(rest) < 3 or rest[1].low != "for":
             raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
                        "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
-        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
+        return Event(EVENT_ASK, span, player, rest[0], _without(rest[2:], "?"))
     if verb == ">":
         if len(rest) < 2:
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
-        return Event(EVENT_ASK, span, player, rest[0], _items(rest[1:]))
+        return Event(EVENT_ASK, span, player, rest[0], _without(rest[1:], "?"))
     if verb == ":":
         if answer[2:] in (["no"], ["go", "fish"]):
             return Event(EVENT_REFUSE, span, player)
@@ -613,11 +613,11 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
         if len(rest) < 3 or rest[1].text != ",":
             raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
                        2 + (1 if rest else 0))
-        return Event(EVENT_ASK, span, player, rest[0], _items(rest[2:]))
+        return Event(EVENT_ASK, span, player, rest[0], _without(rest[2:], "?"))
     if verb == "gives":
         if len(rest) == 1 and is_digits(rest[0].text):
             return Event(EVENT_GIVE, span, player, count=_count(rest[0].text, fail, 2))
-        return Event(EVENT_GIVE, span, player, items=_listed(rest))
+        return Event(EVENT_GIVE, span, player, items=_without(rest, ","))
     if verb == "says":
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
@@ -631,7 +631,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
         return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
     if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
-        items = _listed(rest if verb == "books" else rest[1:])
+        items = _without(rest if verb == "books" else rest[1:], ",")
         if not items:
             raise fail("say which set: 'Ann books Q'", 2)
         return Event(EVENT_BOOK, span, player, items=items)
@@ -661,7 +661,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     if verb == "shows":
         if not rest:
             raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
-        return Event(EVENT_SHOW, span, player, items=_listed(rest))
+        return Event(EVENT_SHOW, span, player, items=_without(rest, ","))
     raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
 
 
@@ -684,14 +684,11 @@ def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) 
     return count
 
 
-def _items(tokens: list[Token]) -> tuple[Token, ...]:
-    return tuple(t for t in tokens if t.text != "?")
-
-
-def _listed(tokens: list[Token]) -> tuple[Token, ...]:
-    """The cards of a give, a show, a turn-up or a book, which may be listed with commas
-    (``Bob gives 7S, 7H``), as a header's cards may."""
-    return tuple(t for t in tokens if t.text != ",")
+def _without(tokens: list[Token], mark: str) -> tuple[Token, ...]:
+    """``tokens`` but those written ``mark``: an ask's ``?``, or the ``,`` that may list
+    the cards of a give, a show, a turn-up or a book (``Bob gives 7S, 7H``), as a
+    header's cards may be listed."""
+    return tuple(t for t in tokens if t.text != mark)
 
 
 def _read_claim(
