@@ -4,8 +4,8 @@ Rule files and transcripts come from anyone. A path is checked before it is
 opened and again once open, so a device, a FIFO or a folder is refused rather
 than read; a read takes at most one byte more than the cap, whatever the file
 claims its size is (``/proc`` files claim 0). Lines end at ``\\n`` (or
-``\\r\\n``) only, as an editor counts them, and a leading UTF-8 byte-order mark
-is dropped.
+``\\r\\n``) only, as an editor counts them (``\\r`` alone in a file without one
+``\\n``: a classic Mac OS file), and a leading UTF-8 byte-order mark is dropped.
 
 >>> lines_of("a\\r\\nb\\u2028c\\n")
 ['a', 'b\\u2028c']
@@ -58,10 +58,17 @@ def quoted(text: str, limit: int = 24) -> str:
     return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"
 
 
+def line_feeds(text: str) -> str:
+    """``text`` with ``\\n`` for each ``\\r`` if it has no ``\\n`` at all: a file saved
+    with classic Mac OS line ends, read as an editor reads it (one character for one)."""
+    return text.replace("\r", "\n") if "\r" in text and "\n" not in text else text
+
+
 def lines_of(text: str) -> list[str]:
     """The lines of ``text`` as an editor numbers them: split at ``\\n`` only, a
-    ``\\r`` before it dropped; no empty last line for a final newline."""
-    lines = text.split("\n")
+    ``\\r`` before it dropped (at ``\\r`` in a file without one ``\\n``,
+    :func:`line_feeds`); no empty last line for a final newline."""
+    lines = line_feeds(text).split("\n")
     if lines[-1] == "":
         lines.pop()
     if "\r" not in text:
@@ -119,7 +126,7 @@ def decode(data: bytes, source: str, kind: Kind) -> str:
         raise RefereeError(kind, f"this file is {codec[:6].upper()} text ({why}); save it "
                            "as UTF-8", Span(1, 1, shown, source))
     try:
-        return data.decode("utf-8")
+        return line_feeds(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise RefereeError(kind, "this line is not UTF-8 text",
                            undecodable(data, exc, source)) from None

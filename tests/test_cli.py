@@ -18,6 +18,7 @@ from referee.sanitize import printable
 from referee.transcript.check import check_text
 
 TESTS = Path(__file__).parent
+ROOT = TESTS.parent
 LEGAL = TESTS / "transcripts" / "go-fish" / "whole-game.txt"
 SCHEMA = json.loads(schema_path().read_text(encoding="utf-8"))
 
@@ -117,6 +118,24 @@ def test_a_utf8_file_with_zero_bytes_is_not_read_as_utf16(tmp_path: Path) -> Non
     game.write_bytes(b"game: go-fish\nplayers: Ann B\x00b\n")
     status, out, _ = run("check", "--json", str(game))
     assert status == 1 and "UTF-16" not in json.loads(out)["error"]["message"]
+
+
+def test_a_file_with_classic_mac_line_ends_reads_line_by_line(tmp_path: Path) -> None:
+    """``\\r`` alone ends a line in a file without one ``\\n`` (classic Mac OS), as in an
+    editor; it was read as one line: a header error naming the whole file."""
+    game = tmp_path / "game.txt"
+    game.write_bytes(LEGAL.read_bytes().replace(b"\n", b"\r"))
+    status, out, _ = run("check", "--json", str(game))
+    assert status == 0 and json.loads(out)["events"] == 143
+    broken = LEGAL.read_text(encoding="utf-8").replace("Bob draws 10S", "Bob drawz 10S")
+    game.write_bytes(broken.replace("\n", "\r").encode())
+    status, out, _ = run("check", "--json", str(game))
+    error = json.loads(out)["error"]
+    assert status == 1 and (error["line"], error["column"]) == (14, 5), error
+    rules = tmp_path / "mine.rules"
+    rules.write_bytes((ROOT / "rules" / "go-fish.rules").read_bytes().replace(b"\n", b"\r"))
+    status, out, err = run("lint", str(rules))
+    assert status == 0, out + err
 
 
 def test_simulate_prints_figures_and_writes_checkable_games(tmp_path: Path) -> None:

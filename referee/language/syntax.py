@@ -13,7 +13,7 @@ from referee.caches import memo, memoized
 from referee.errors import Kind, RefereeError, Span
 from referee.language.ast import Node, RuleFile, Word
 from referee.language.resources import grammar_path
-from referee.reading import decode, lines_of, quoted, read_rule_file
+from referee.reading import decode, line_feeds, lines_of, quoted, read_rule_file
 
 _KEYWORD = re.compile(r'"([A-Za-z0-9\']+)"i')
 
@@ -116,7 +116,7 @@ def parse_rules_text(text: str, source: str, name: str) -> RuleFile:
 
 
 def _parse(text: str, source: str, name: str) -> RuleFile:
-    text = text.removeprefix("\ufeff")
+    text = line_feeds(text.removeprefix("\ufeff"))
     lines = lines_of(text)
     if not text.endswith("\n"):
         text += "\n"
