@@ -23,7 +23,8 @@ WORDS = ("game:", "players:", "deal:", "seed", "given", "hidden", "hand", "stock
          "T♥", "queens", "low", "spades", "when", "is", "set", "sets:", "each", "or", "more",
          "0", "1", "99", "100000", "authors", "go-fish", "literature",
          "A\u2665\ufe0f", "q\u2661", "8\u2019s", "fish!", "no.", "\uff1a", "\uff1b", "\uff1f",
-         "\uff03")
+         "\uff03", "a", "an", "the", "of", "hearts", "two", "card", "7s", "7C.", "\u3001",
+         "\u3002")
 PIECES = ("\n", "\r\n", "\r", "\u2028", " ", ";", ":", ",", "#")
 
 # -- hostile text: what a name or a rule file's words may hold -------------------------

@@ -92,7 +92,9 @@ WORDS = ["Ann", "bob", "CY", "asks", "ASKS", "for", "FOR", "gives", "says", "dra
          "lays", "down", "out", "no", "No", "yes", "YES", "go", "fish", "to", "lay", "any",
          "turn", "up", "hand", "2", "12", "007", "²", "QS", "qs", "10h", "T♥", "9♣", "sevens",
          "queens", "low", "spades", "passes", "plays", "takes", "claims", "shows", "a\u017fks",
-         "Kelvin", "\u212a", "İ", "?", ":", ",", ">", "no.", "fish!", "!", "A♥\ufe0f", "8's"]
+         "Kelvin", "\u212a", "İ", "?", ":", ",", ">", "no.", "fish!", "!", "A♥\ufe0f", "8's",
+         "an", "the", "of", "hearts", "some", "card", "cards", "one", "two", "7s", "7C.", "2.",
+         "queen", "aces!", "\u3001", "\u3002"]
 SPACES = ["", " ", "  ", "\t", "\u00a0", "\u2003", "\u3000"]
 
 

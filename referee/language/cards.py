@@ -117,3 +117,49 @@ def rank_plural(rank: Rank) -> str:
 def make_card(rank: Rank, suit: Suit) -> Card:
     """The card of ``rank`` and ``suit``."""
     return Card(rank + suit)
+
+
+def parse_plural_rank(word: str) -> Rank | None:
+    """The rank ``word`` names where a plural is meant (after ``any`` or a count):
+    also a rank symbol with ``s`` (``7s``, ``Ks``), which alone names a card.
+
+    >>> parse_plural_rank("Ks"), parse_plural_rank("sevens"), parse_plural_rank("KH")
+    ('K', '7', None)
+    """
+    return parse_rank(word) or (parse_rank(word[:-1]) if word[-1:] in ("s", "S") else None)
+
+
+ARTICLES = frozenset({"a", "an", "the", "any", "some"})  # before a card or rank asked for
+_RANK_ARTICLES = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
+
+
+def parse_asked(words: list[str]) -> tuple[Rank | None, Card | None]:
+    """The rank and card (None for a rank alone) an ask's words name, as people ask:
+    a card or rank (``QS``, ``queens``), after an article (``a 7``, ``an ace``, ``the
+    QS``, ``any 7s``), or a card in words (``the queen of hearts``, ``Q of ♥``). (None,
+    None) for words that name neither; a rank alone where they name only a rank.
+
+    After ``any`` or ``some``, ``7s`` and ``Ks`` are the ranks seven and king, plural as in
+    a question (``any 7s?``); alone they are the seven and the king of spades, as the
+    notation reads them.
+
+    >>> parse_asked(["an", "ace"]), parse_asked(["any", "7s"]), parse_asked(["7s"])
+    (('A', None), ('7', None), ('7', '7S'))
+    >>> parse_asked(["the", "queen", "of", "hearts"])
+    ('Q', 'QH')
+    """
+    article = words[0].lower() if len(words) > 1 else ""
+    named = words[1:] if article in ARTICLES else words
+    if len(named) == 1:
+        word = named[0]
+        if article in _RANK_ARTICLES:
+            rank = parse_plural_rank(word)
+            if rank is not None:
+                return rank, None
+        card = parse_card(word)
+        return (rank_of(card), card) if card is not None else (parse_rank(word), None)
+    if len(named) == 3 and named[1].lower() == "of" and article not in _RANK_ARTICLES:
+        rank, suit = parse_rank(named[0]), parse_suit(named[2])
+        if rank is not None and suit is not None:
+            return rank, make_card(rank, suit)
+    return None, None

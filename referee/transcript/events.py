@@ -111,13 +111,14 @@ class Event:
     headers: tuple[Header, ...]  # a new hand's deal lines
     lay_out: bool  # an ask written 'asks Q to lay out X'
     key: Words | None  # the event's words as written: the same words, the same event
+    counted: Token | None  # what a give's count counts, if a rank: 'sevens' in 'gives 2 sevens'
 
     def __init__(self, kind: EventKind, span: Span, player: Token | None = None,
                  target: Token | None = None, items: tuple[Token, ...] = (),
                  count: int | None = None,
                  groups: tuple[tuple[Token, tuple[Token, ...]], ...] = (),
                  headers: tuple[Header, ...] = (), lay_out: bool = False,
-                 key: Words | None = None
+                 key: Words | None = None, counted: Token | None = None
                  ) -> None:  # written out: compiled, an event is made natively
         self.kind = kind
         self.span = span
@@ -129,6 +130,7 @@ class Event:
         self.headers = headers
         self.lay_out = lay_out
         self.key = key
+        self.counted = counted
 
     def item_text(self) -> str:
         """The item words joined (``QS``, ``queens``, ``low spades``)."""

@@ -16,7 +16,7 @@ from typing import Final, Literal
 from referee.caches import memo
 from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
-from referee.language.cards import parse_card
+from referee.language.cards import parse_card, parse_plural_rank, parse_rank, parse_suit
 from referee.reading import ascii_number, is_digits, lines_of, quoted
 from referee.transcript.events import (
     EVENT_ASK,
@@ -174,14 +174,17 @@ class TranscriptReader:
             yield _with_deal(held, deal)
 
 
-# the fullwidth forms of the notation's marks (U+FF1A for ':'), by code, to the marks
-FULLWIDTH_MARKS: Final = {ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."}
+# the fullwidth forms of the notation's marks (U+FF1A for ':'), by code, to the marks;
+# also the ideographic comma and full stop, the comma and full stop of Japanese
+FULLWIDTH_MARKS: Final = {**{ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."},
+                          ord("\u3001"): ",", ord("\u3002"): "."}
 
 
 def plain_marks(line: str) -> str:
     """``line`` with the fullwidth forms of the notation's marks ``: , ? > ; # ! .``
-    (U+FF1A and the rest, as a Chinese or Japanese input method types them) read as the
-    marks, one character for one, so every column stands. A ``game:`` line's path is
+    (U+FF1A and the rest, as a Chinese or Japanese input method types them) and the
+    ideographic ``、`` and ``。`` read as the marks, one character for one, so every
+    column stands. A ``game:`` line's path is
     kept as written: it names a file."""
     plain = line.translate(FULLWIDTH_MARKS)
     if plain == line or _first_word(plain).lower() != "game":
@@ -302,7 +305,7 @@ def _moved(event: Event, at: int, width: int, number: int, line: str, source: st
     they stood from its first word, :class:`Token`, and are shared)."""
     return Event(event.kind, Span(number, at + 1, line, source, width),
                  event.player, event.target, event.items, event.count, event.groups,
-                 event.headers, event.lay_out, event.key)
+                 event.headers, event.lay_out, event.key, event.counted)
 
 
 def _read_segment(segment: str, stripped: str, offset: int, number: int, line: str,
@@ -500,7 +503,7 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
     (with its error, if it has one). ``texts`` and ``columns``: its words and their
     columns (:func:`_words`). tests/test_quick_reading.py holds the two readers equal."""
     count = len(texts)
-    if count == 0 or count > 8:
+    if count == 0 or count > 8 or texts[-1][-1] in "!.":  # 'No.', 'Ann draws 7C.'
         return None
     span = Span(number, columns[0], line, source, len(segment.strip()))
     if count == 1:
@@ -531,8 +534,9 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
         answer = _lower(texts[2])
         return (Event(EVENT_REFUSE, span, player) if answer == "no" else
                 Event(EVENT_GIVE, span, player) if answer == "yes" else None)
-    if (verb == "draws" and count <= 3) or (verb == "books" and count > 2) or (
-            verb == "gives" and not (count == 3 and is_digits(texts[2]))):
+    if (verb == "draws" and (count == 2 or (count == 3 and _lower(texts[2]) not in ("1", "one")))
+            ) or (verb == "books" and count > 2) or (verb == "gives" and (
+                count == 2 or not (is_digits(texts[2]) or _lower(texts[2]) in COUNT_WORDS))):
         kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
         items = _tokens_of(texts, columns, 2, "" if kind is EVENT_DRAW else ",")
         return Event(kind, span, player, items=items) if items or kind is not EVENT_BOOK \
@@ -569,7 +573,7 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
                 source: str) -> Event:
     """The event of a segment (of words ``texts`` at ``columns``, :func:`_words`), in
     any form, or its error."""
-    tokens = _tokens(texts, columns)
+    tokens = _tokens(_without_full_stop(texts), columns)
     words = [t.low for t in tokens]
     span = Span(number, columns[0], line, source, len(segment.strip()))
 
@@ -615,8 +619,10 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
                        2 + (1 if rest else 0))
         return Event(EVENT_ASK, span, player, rest[0], _without(rest[2:], "?"))
     if verb == "gives":
-        if len(rest) == 1 and is_digits(rest[0].text):
-            return Event(EVENT_GIVE, span, player, count=_count(rest[0].text, fail, 2))
+        if rest and (is_digits(rest[0].text) or rest[0].low in COUNT_WORDS):
+            counted = _counted(rest, fail)
+            if counted is not None:
+                return Event(EVENT_GIVE, span, player, count=counted[0], counted=counted[1])
         return Event(EVENT_GIVE, span, player, items=_without(rest, ","))
     if verb == "says":
         if answer[2:] == ["yes"]:
@@ -625,6 +631,8 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EVENT_REFUSE, span, player)
     if verb == "draws":
+        if [t.low for t in rest] in _ONE_CARD:  # 'Ann draws a card': the card not named
+            return Event(EVENT_DRAW, span, player)
         if len(rest) > 1:
             raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
         return Event(EVENT_DRAW, span, player, items=tuple(rest))
@@ -665,6 +673,23 @@ def _read_event(segment: str, texts: list[str], columns: list[int], number: int,
     raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
 
 
+def _without_full_stop(texts: list[str]) -> list[str]:
+    """``texts`` without the ``.`` or ``!`` that may end a sentence (``Ann draws 7C.``,
+    ``Bob gives 2.``, ``Ann books low spades!``): dropped from the last word where what
+    is left reads as a card, a rank, a suit or a count. A name may end in ``.`` (``Ann
+    passes to Dr.``) and is kept so; an answer's ``no.`` is :func:`_answer_words`'s."""
+    last = texts[-1]
+    if last[-1] not in "!." or len(texts) < 3 or texts[1].lower() == "passes":
+        return texts
+    bare = last.rstrip("!.")
+    low = bare.lower()
+    if bare and (is_digits(bare) or low in COUNT_WORDS or low in _CARD_WORDS
+                 or parse_card(bare) is not None or parse_rank(bare) is not None
+                 or parse_suit(bare) is not None):
+        return [*texts[:-1], bare]
+    return texts
+
+
 def _answer_words(words: list[str]) -> list[str]:
     """``words`` (in lower case) read as an answer may be read: without the ``!`` or
     ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``)."""
@@ -673,6 +698,33 @@ def _answer_words(words: list[str]) -> list[str]:
         return words
     bare = last.rstrip("!.")
     return [*words[:-1], bare] if bare else words[:-1]
+
+
+# a count in words (digits are read as digits); 'a' and 'an' count one card named after
+COUNT_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                      "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+                      "twelve": 12}
+_CARD_WORDS: Final = frozenset({"card", "cards"})
+_ONE_CARD: Final = (["a", "card"], ["one"], ["1"], ["one", "card"], ["1", "card"])
+
+
+def _counted(rest: list[Token], fail: Callable[[str, int | None], RefereeError]
+             ) -> tuple[int, Token | None] | None:
+    """The count a give's words say, as people say one (``2``, ``two``, ``2 cards``,
+    ``2 sevens``, ``two 7s``, ``a seven``), and the rank word after it if any, to be
+    checked against the rank asked for; None for a give that names cards. After a
+    count, ``7s`` is the plural of 7 (:func:`parse_plural_rank`)."""
+    words = _without(rest, ",")
+    first = words[0]
+    if len(words) > 2 or (len(words) == 1 and first.low in ("a", "an")):
+        return None
+    count = _count(first.text, fail, 2) if is_digits(first.text) else COUNT_WORDS[first.low]
+    if len(words) == 1 or words[1].low in _CARD_WORDS:
+        return count, None
+    what = words[1]
+    if parse_plural_rank(what.text) is not None:
+        return count, what
+    return None
 
 
 def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:

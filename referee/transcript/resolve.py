@@ -26,7 +26,16 @@ from referee.engine.moves import (
 from referee.engine.questions import read_question
 from referee.engine.state import PHASE_ANSWER, GameState
 from referee.errors import Kind, RefereeError, Span
-from referee.language.cards import Card, Rank, parse_card, parse_rank, rank_of
+from referee.language.cards import (
+    Card,
+    Rank,
+    parse_asked,
+    parse_card,
+    parse_plural_rank,
+    parse_rank,
+    rank_of,
+    rank_plural,
+)
 from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
 from referee.reading import quoted
 from referee.transcript.events import (
@@ -210,7 +219,11 @@ class Resolver:
         player = self._seat(event, event.player)
         target = self._seat(event, event.target)
         if event.kind is EVENT_QUESTION:
-            return self._question(event, player, target)
+            return self._question(event, player, target, event.items)
+        items = event.items
+        if self.spec.questions and not event.lay_out and len(items) > 1 and \
+                items[0].low == "any":  # 'Ann: Bob, any hearts?' where questions are asked
+            return self._question(event, player, target, items[1:])
         if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
             raise self._no_lay_outs(event)
         rank, card = self._ask_item(event)
@@ -221,13 +234,15 @@ class Resolver:
         return RefereeError(Kind.ILLEGAL, f"in {self.spec.title} the asked player hands "
                             "cards over; nobody lays cards out", event.span)
 
-    def _question(self, event: Event, player: int, target: int) -> Question:
+    def _question(self, event: Event, player: int, target: int, items: tuple[Token, ...]
+                  ) -> Question:
+        """The question ``items`` (the words after ``any``) ask."""
         spec = self.spec
-        question = read_question(spec, player, target, event.item_text())
+        text = " ".join(t.text for t in items)
+        question = read_question(spec, player, target, text)
         if question is None:
-            raise RefereeError(Kind.UNKNOWN, f"{quoted(event.item_text())} is not a rank, a suit "
-                               "(spades) or a colour (red, black)",
-                               event.place(event.items[0]))
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} is not a rank, a suit "
+                               "(spades) or a colour (red, black)", event.place(items[0]))
         if not spec.questions:
             raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
         return question
@@ -243,21 +258,20 @@ class Resolver:
         return found
 
     def _named_item(self, event: Event, text: str) -> tuple[Rank, Card | None]:
-        """The rank and card ``text``, an ask's items, names; one not of the deck raises."""
+        """The rank and card ``text``, an ask's items, names (``QS``, ``queens``, ``an
+        ace``, ``the queen of hearts``: :func:`parse_asked`); one not of the deck raises."""
         spec = self.spec
-        problem = ""
-        if len(event.items) == 1:
-            card = parse_card(text)
-            rank = rank_of(card) if card is not None else parse_rank(text)
-            if card is not None and card in self.engine.deck:
-                return rank_of(card), card
-            if card is None and rank is not None and rank in spec.ranks:
-                return rank, None
-            if card is not None:
-                problem = f"{card} is not in the deck of {spec.title}"
-            elif rank is not None:
-                problem = f"the deck of {spec.title} has no rank {rank}"
-        problem = problem or f"{quoted(text)} is not a card or a rank"
+        rank, card = parse_asked([t.text for t in event.items])
+        if card is not None and card in self.engine.deck:
+            return rank_of(card), card
+        if card is None and rank is not None and rank in spec.ranks:
+            return rank, None
+        if card is not None:
+            problem = f"{card} is not in the deck of {spec.title}"
+        elif rank is not None:
+            problem = f"the deck of {spec.title} has no rank {rank}"
+        else:
+            problem = f"{quoted(text)} is not a card or a rank"
         at = event.place(event.items[0]) if event.items else event.span
         raise RefereeError(Kind.UNKNOWN, problem, at)
 
@@ -293,6 +307,8 @@ class Resolver:
         """A give as written; an open deal fills in the cards of a rank left unnamed."""
         ask = state.asking
         assert ask is not None
+        if event.counted is not None:  # 'Cy gives 2 sevens': sevens must be what was asked
+            self._check_counted(event, event.counted, ask.rank, state)
         if event.items:
             return Give(player, tuple(self._card(event, t) for t in event.items))
         if ask.card is not None:
@@ -307,6 +323,15 @@ class Resolver:
             return Give(player, due) if due and len(due) == event.count else Give(
                 player, count=event.count)
         return Give(player, due)
+
+    def _check_counted(self, event: Event, counted: Token, asked: Rank, state: GameState
+                       ) -> None:
+        """Raise unless ``counted``, the rank a give's count counts, is the rank asked."""
+        if parse_plural_rank(counted.text) != asked:
+            asker = state.players[state.turn]
+            raise RefereeError(Kind.ILLEGAL, f"{asker} asked for {rank_plural(asked)}, so "
+                               f"the cards given are {rank_plural(asked)}, not "
+                               f"{quoted(counted.text)}", event.place(counted))
 
     # -- claims ----------------------------------------------------------------------
 
