@@ -94,7 +94,7 @@ WORDS = ["Ann", "bob", "CY", "asks", "ASKS", "for", "FOR", "gives", "says", "dra
          "queens", "low", "spades", "passes", "plays", "takes", "claims", "shows", "a\u017fks",
          "Kelvin", "\u212a", "İ", "?", ":", ",", ">", "no.", "fish!", "!", "A♥\ufe0f", "8's",
          "an", "the", "of", "hearts", "some", "card", "cards", "one", "two", "7s", "7C.", "2.",
-         "queen", "aces!", "\u3001", "\u3002"]
+         "queen", "aces!", "\u3001", "\u3002", "nope", "Yep!", "nah."]
 SPACES = ["", " ", "  ", "\t", "\u00a0", "\u2003", "\u3000"]
 
 

@@ -41,9 +41,27 @@ def article(word: str) -> str:
     return "an" if word[0] in "ae" else "a"
 
 
+HEADER = re.compile(r"^(game|option|players|dealer|team|deal|hand|stock|centre|center|target)"
+                    r"\b[^:]*:")
+MARKERS = ("- ", "* ", "\u2022 ", "1. ", "12. ", "3) ", "  - ")
+
+
 def said_in_words(line: str, asked: list[str], spec: GameSpec, rng: random.Random) -> str:
-    """A canonical transcript line as said in words; ``asked`` holds the last card or
-    rank asked for (kept up to date)."""
+    """A canonical transcript line as said in words, an event line sometimes as a line
+    of a list in a notes app (``- ``, ``12. ``); ``asked`` holds the last card or rank
+    asked for (kept up to date)."""
+    said = _said(line, asked, spec, rng)
+    if not HEADER.match(line) and rng.random() < 0.2:
+        return rng.choice(MARKERS) + said
+    return said
+
+
+def _said(line: str, asked: list[str], spec: GameSpec, rng: random.Random) -> str:
+    player = line.split(" ", 1)[0]
+    if line == f"{player} says no":
+        return rng.choice(("nope", f"{player}: nah", f"{player} says nope!", "Nope."))
+    if line == f"{player} says yes":
+        return rng.choice(("yep", f"{player}: yeah", f"{player} says yup!"))
     ask = ASK.match(line)
     if ask:
         player, target, rank, suit = ask.groups()
@@ -132,7 +150,8 @@ def check_said(seeds: range) -> None:
             asked: list[str] = []
             said = [said_in_words(line, asked, spec, rng) for line in game]
             forms |= {form for form in (" an ", " any ", " of ", " the ", " two", " a card",
-                                        " draws one", "。", "、", " 1 card")
+                                        " draws one", "。", "、", " 1 card", "nope", "yep",
+                                        "12. ", "\u2022 ")
                       if any(form in line for line in said)}
             expected = check_text("\n".join(game) + "\n", "canonical.txt", record=True)
             found = check_text("\n".join(said) + "\n", "said.txt", record=True)
@@ -145,7 +164,7 @@ def check_said(seeds: range) -> None:
                 assert found.to_json()["error"]["kind"] == expected.to_json()["error"]["kind"]
                 assert found.to_json()["error"]["line"] == expected.to_json()["error"]["line"]
     assert forms == {" an ", " any ", " of ", " the ", " two", " a card", " draws one", "。",
-                     "、", " 1 card"}
+                     "、", " 1 card", "nope", "yep", "12. ", "\u2022 "}
 
 
 def test_every_bundled_game_said_in_words_gets_its_canonical_verdict() -> None:
@@ -275,3 +294,41 @@ def test_any_where_the_answer_is_false_is_a_contradiction() -> None:
     report = checked("Cy: Dee, any hearts?", "Dee: yes", text=QUESTIONS)
     error = report["error"]
     assert isinstance(error, dict) and error["kind"] == "contradiction", report
+
+
+@pytest.mark.parametrize(("line", "first"), [
+    ("- Ann asks Bob for 7", "Ann"), ("* Ann: Bob, 7?", "Ann"), ("\u2022 Ann > Bob 7", "Ann"),
+    ("12. Ann asks Bob for 7", "Ann"), ("3) Ann asks Bob for 7", "Ann"),
+    ("  - Ann asks Bob for 7", "Ann"), ("1.\tAnn draws", "Ann"), ("- no", None),
+])
+def test_a_line_of_a_list_reads_without_its_marker(line: str, first: str | None) -> None:
+    events, error = read_events(line, "t.txt", 1)
+    assert error is None, error
+    assert (events[0].player.text if events[0].player else None) == first
+    word = first or "no"
+    assert events[0].span.column == line.index(word) + 1
+
+
+@pytest.mark.parametrize("line", ["-Ann asks Bob for 7", "12.Ann asks Bob for 7",
+                                  "12345. Ann asks Bob for 7", "1.5 Ann asks Bob for 7",
+                                  "-- Ann asks Bob for 7", "1 Ann asks Bob for 7"])
+def test_what_is_no_list_marker_is_read_as_written(line: str) -> None:
+    events, error = read_events(line, "t.txt", 1)
+    assert error is not None or events[0].player is None or events[0].player.text != "Ann"
+
+
+@pytest.mark.parametrize("name", ["1.", "12)", "9999."])
+def test_a_name_that_reads_as_a_list_number_is_refused(name: str) -> None:
+    assert "number of a list's line" in unreadable(name)
+    assert unreadable("1a.") == "" and unreadable("R2D2") == ""
+
+
+@pytest.mark.parametrize(("answer", "given"), [
+    ("yep", True), ("Yeah!", True), ("Bob: yup", True), ("Bob says yep.", True),
+    ("nope", False), ("Nah.", False), ("Bob: nope!", False), ("Bob says nah", False),
+])
+def test_yes_and_no_as_people_say_them(answer: str, given: bool) -> None:
+    text = GO_FISH + ("Ann asks Bob for 2" if given else "Ann asks Bob for 8") + f"\n{answer}\n"
+    found = check_text(text, "t.txt", record=True)
+    assert found.ok, found.report()
+    assert found.canonical[8] == ("Bob gives 2D 2C" if given else "Bob says no")

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from referee.caches import memoized
 from referee.language.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
-from referee.reading import quoted
+from referee.reading import is_digits, quoted
 from referee.sanitize import REPLACEMENT
 from referee.transcript.notation import FULLWIDTH_MARKS, HEADER_KEYS
 
@@ -157,6 +157,8 @@ def unreadable(name: str) -> str:
     if name.isascii() and name.isalnum():
         return ""
     if name.isascii() and name.isprintable() and " " not in name:
+        if name.endswith((".", ")")) and is_digits(name[:-1]):
+            return f"it reads as the number of a list's line ('{name} Ann asks Bob for 7')"
         return not_one_word(name) or (
             "" if any(c.isalnum() for c in name) else "it holds no letter or digit")
     import unicodedata

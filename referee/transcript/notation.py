@@ -221,6 +221,9 @@ def _event_line(line: str, number: int, source: str
     events before it are kept). A line that would be a header line is refused first;
     one whose first segment is remembered is not one (see ``_remember``)."""
     body = line.split("#", 1)[0] if "#" in line else line
+    marker = _list_marker(body)
+    if marker:  # a line of a list in a notes app, '- Ann asks Bob for 7': read without it
+        body = " " * marker + body[marker:]
     events: list[Event] = []
     start = 0
     header_told = ":" not in body  # a header line holds ':'
@@ -244,6 +247,30 @@ def _event_line(line: str, number: int, source: str
     except RefereeError as exc:
         return events, exc
     return events, None
+
+
+_BULLETS: Final = ("-", "*", "\u2022")  # '-', '*' and '•' start a list's item
+MAX_LIST_NUMBER_DIGITS: Final = 4  # '1. ' to '9999. ' number a list's items
+
+
+def _list_marker(body: str) -> int:
+    """How many characters a list's marker takes at the start of ``body``, the white
+    space before and one after it included: a bullet (``- ``, ``* ``, ``• ``) or a
+    number (``12. ``, ``3) ``), as a notes app starts a list's line; 0 for none. No name
+    is one (:func:`referee.transcript.names.unreadable`)."""
+    text = body.lstrip()
+    if not text or text[0].isalpha():
+        return 0
+    size = 1 if text[0] in _BULLETS else 0
+    if not size:
+        while size < len(text) and size < MAX_LIST_NUMBER_DIGITS and "0" <= text[size] <= "9":
+            size += 1
+        if not size or text[size:size + 1] not in (".", ")"):
+            return 0
+        size += 1
+    if text[size:size + 1] not in (" ", "\t"):
+        return 0
+    return len(body) - len(text) + size + 1
 
 
 def _remembered_line(line: str, number: int, source: str) -> list[Event] | None:
@@ -690,14 +717,22 @@ def _without_full_stop(texts: list[str]) -> list[str]:
     return texts
 
 
+# what people say for yes and no
+_SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
+
+
 def _answer_words(words: list[str]) -> list[str]:
     """``words`` (in lower case) read as an answer may be read: without the ``!`` or
-    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``)."""
+    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``), and
+    with ``yep``, ``yeah`` or ``yup`` for yes, ``nope`` or ``nah`` for no."""
     last = words[-1]
-    if last[-1] not in "!.":
-        return words
-    bare = last.rstrip("!.")
-    return [*words[:-1], bare] if bare else words[:-1]
+    if last[-1] in "!.":
+        last = last.rstrip("!.")
+        if not last:
+            return words[:-1]
+    if last in _SAID:
+        last = _SAID[last]
+    return [*words[:-1], last] if last is not words[-1] else words
 
 
 # a count in words (digits are read as digits); 'a' and 'an' count one card named after
