@@ -184,8 +184,7 @@ def plain_marks(line: str) -> str:
     """``line`` with the fullwidth forms of the notation's marks ``: , ? > ; # ! .``
     (U+FF1A and the rest, as a Chinese or Japanese input method types them) and the
     ideographic ``、`` and ``。`` read as the marks, one character for one, so every
-    column stands. A ``game:`` line's path is
-    kept as written: it names a file."""
+    column stands. A ``game:`` line's path is kept as written: it names a file."""
     plain = line.translate(FULLWIDTH_MARKS)
     if plain == line or _first_word(plain).lower() != "game":
         return plain
@@ -726,13 +725,11 @@ def _answer_words(words: list[str]) -> list[str]:
     ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``), and
     with ``yep``, ``yeah`` or ``yup`` for yes, ``nope`` or ``nah`` for no."""
     last = words[-1]
-    if last[-1] in "!.":
-        last = last.rstrip("!.")
-        if not last:
-            return words[:-1]
-    if last in _SAID:
-        last = _SAID[last]
-    return [*words[:-1], last] if last is not words[-1] else words
+    bare = last.rstrip("!.")
+    if not bare:  # marks alone: 'go fish !'
+        return words[:-1]
+    said = _SAID.get(bare, bare)
+    return words if said == last else [*words[:-1], said]
 
 
 # a count in words (digits are read as digits); 'a' and 'an' count one card named after
