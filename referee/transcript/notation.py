@@ -214,15 +214,15 @@ _LONGEST_READ_SEGMENT: Final = 96  # characters: a longer segment is read afresh
 _read_characters = 0  # of the segments in _READ_SEGMENTS
 
 
-def _event_line(line: str, number: int, source: str
+def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                 ) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
     events before it are kept). A line that would be a header line is refused first;
-    one whose first segment is remembered is not one (see ``_remember``)."""
-    body = line.split("#", 1)[0] if "#" in line else line
-    marker = _list_marker(body)
-    if marker:  # a line of a list in a notes app, '- Ann asks Bob for 7': read without it
-        body = " " * marker + body[marker:]
+    one whose first segment is remembered is not one (see ``_remember``). A line of a
+    list in a notes app (``- Ann asks Bob for 7``) is read as ``unlisted``, the line
+    with its marker blanked out."""
+    body = line if unlisted is None else unlisted
+    body = body.split("#", 1)[0] if "#" in body else body
     events: list[Event] = []
     start = 0
     header_told = ":" not in body  # a header line holds ':'
@@ -237,6 +237,10 @@ def _event_line(line: str, number: int, source: str
                     at = start + len(segment) - len(unindented)  # where its first word is
                     events.append(_moved(found, at, len(stripped), number, line, source))
                 else:
+                    marker = _list_marker(segment) if start == 0 and unlisted is None else 0
+                    if marker:  # read again without it (only once: '- - x' keeps one)
+                        return _event_line(line, number, source,
+                                           " " * marker + line[marker:])
                     if not header_told:
                         _refuse_header(body, number, line, source)
                     events.append(_read_segment(segment, stripped, start, number, line,

@@ -221,8 +221,8 @@ class Resolver:
         if event.kind is EVENT_QUESTION:
             return self._question(event, player, target, event.items)
         items = event.items
-        if self.spec.questions and not event.lay_out and len(items) > 1 and \
-                items[0].low == "any":  # 'Ann: Bob, any hearts?' where questions are asked
+        if len(items) > 1 and items[0].low == "any" and self.spec.questions and \
+                not event.lay_out:  # 'Ann: Bob, any hearts?' where questions are asked
             return self._question(event, player, target, items[1:])
         if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
             raise self._no_lay_outs(event)
