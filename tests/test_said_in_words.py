@@ -41,17 +41,15 @@ def article(word: str) -> str:
     return "an" if word[0] in "ae" else "a"
 
 
-HEADER = re.compile(r"^(game|option|players|dealer|team|deal|hand|stock|centre|center|target)"
-                    r"\b[^:]*:")
 MARKERS = ("- ", "* ", "\u2022 ", "1. ", "12. ", "3) ", "  - ")
 
 
 def said_in_words(line: str, asked: list[str], spec: GameSpec, rng: random.Random) -> str:
-    """A canonical transcript line as said in words, an event line sometimes as a line
-    of a list in a notes app (``- ``, ``12. ``); ``asked`` holds the last card or rank
-    asked for (kept up to date)."""
+    """A canonical transcript line as said in words, sometimes as a line of a list in a
+    notes app (``- ``, ``12. ``), header lines too; ``asked`` holds the last card or
+    rank asked for (kept up to date)."""
     said = _said(line, asked, spec, rng)
-    if not HEADER.match(line) and rng.random() < 0.2:
+    if rng.random() < 0.2:
         return rng.choice(MARKERS) + said
     return said
 
@@ -332,3 +330,15 @@ def test_yes_and_no_as_people_say_them(answer: str, given: bool) -> None:
     found = check_text(text, "t.txt", record=True)
     assert found.ok, found.report()
     assert found.canonical[8] == ("Bob gives 2D 2C" if given else "Bob says no")
+
+
+def test_a_whole_transcript_copied_as_a_list_reads_as_written() -> None:
+    """Header lines, comments and blank lines of a list read as they would alone."""
+    lines = [*GO_FISH.split("\n")[:-1], "# a note", "", "Ann asks Bob for 2", "yep"]
+    listed = [f"{number}. {line}" for number, line in enumerate(lines, start=1)]
+    found = check_text("\n".join(listed) + "\n", "t.txt", record=True)
+    assert found.ok, found.report()
+    assert found.canonical[7:9] == ["Ann asks Bob for 2", "Bob gives 2D 2C"]
+    wrong = check_text("- " + GO_FISH.replace("players: Ann Bob", "players: Ann Bob Ann")
+                       .replace("\n", "\n- "), "t.txt").to_json()["error"]
+    assert (wrong["line"], wrong["column"], wrong["kind"]) == (2, 20, "header")

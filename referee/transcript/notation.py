@@ -197,8 +197,12 @@ def _with_deal(event: Event, deal: list[Header]) -> Event:
 
 
 def _header_line(line: str, number: int, source: str) -> Header | Literal[False] | None:
-    """A header line's header, None for a blank or comment line, False for an event line."""
+    """A header line's header, None for a blank or comment line, False for an event line.
+    A line of a list (``- game: go-fish``) is read without its marker."""
     body = line.split("#", 1)[0]
+    marker = _list_marker(body)
+    if marker:
+        body = " " * marker + body[marker:]
     if not body.strip():
         return None
     header = _read_header(body, number, line, source)
