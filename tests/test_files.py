@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from referee.authoring.simulate import play_one
 from referee.cli.commands import main
 from referee.engine.core import Engine
+from referee.errors import RefereeError
 from referee.language import cache
 from referee.language.loader import load_spec
 from referee.live.prompt import default_out
@@ -401,6 +402,21 @@ def test_a_file_with_cr_lf_line_breaks_goes_on_with_them(tmp_path: Path) -> None
     assert written.startswith(data) and written[len(data):].startswith(b"Bob draws")
     assert b"\n" not in written.replace(b"\r\n", b"")  # every line ends as the file's did
     assert check_file(path).ok
+
+
+def test_a_file_with_classic_mac_line_ends_is_checked_but_not_resumed(tmp_path: Path) -> None:
+    """``check`` reads ``\\r`` alone as a line end in a file without ``\\n``; a table
+    that went on writing it would mix line ends (and the file would then read as one
+    line), so ``--resume`` refuses it and leaves it as it was."""
+    path, _ = played_journal(tmp_path)
+    data = path.read_bytes().replace(b"\n", b"\r")
+    path.write_bytes(data)
+    assert check_file(path).ok
+    with pytest.raises(RefereeError) as refused:
+        resume_warnings(path)
+    assert "classic Mac OS" in refused.value.message
+    assert refused.value.span is not None and refused.value.span.line == 1
+    assert path.read_bytes() == data
 
 
 @pytest.mark.parametrize(("last", "written"), [

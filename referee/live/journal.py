@@ -17,8 +17,14 @@ import stat
 from pathlib import Path
 
 from referee import files
-from referee.errors import Kind, RefereeError
-from referee.reading import MAX_TRANSCRIPT_BYTES, decode, read_open_file, require_regular
+from referee.errors import Kind, RefereeError, Span
+from referee.reading import (
+    MAX_TRANSCRIPT_BYTES,
+    decode,
+    first_line,
+    read_open_file,
+    require_regular,
+)
 from referee.values import factory, frozen, mutable
 
 _RESUME_FLAGS = (os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -89,6 +95,11 @@ class Journal:
         return of a file written with CR LF line breaks, and the lines added end as the
         file's first line does. Nothing is written."""
         text = decode(data, str(path), Kind.SYNTAX)
+        if b"\r" in data and b"\n" not in data:  # read so by line_feeds: not to write on
+            raise RefereeError(Kind.SYNTAX, "this file ends its lines with a carriage "
+                               "return alone (classic Mac OS); 'referee check' reads it, but "
+                               "a table cannot go on writing it: save it with line feeds "
+                               "first", Span(1, 1, first_line(text), str(path)))
         raw = text.split("\n")
         if raw[-1] == "":
             raw.pop()
