@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import random
 import re
+import runpy
 from pathlib import Path
 
 import pytest
 
-from referee.authoring.simulate import play_one
-from referee.engine.core import Engine
 from referee.language.cards import parse_card, parse_rank, parse_suit
-from referee.language.loader import load_spec
-from referee.language.rulefiles import bundled_rule_names, find_rule_file
 from referee.transcript.check import check_text
 from referee.transcript.names import refusal
 from referee.transcript.notation import read_events
@@ -28,9 +25,11 @@ EMOJI, TEXT = "\ufe0f", "\ufe0e"  # the variation selectors: emoji and text styl
 SYMBOLS = {"S": ("♠", "♤"), "H": ("♥", "♡"), "D": ("♦", "♢"), "C": ("♣", "♧")}
 QUOTED = "\u2019s"  # a plural as a phone writes it, with U+2019
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+TWINS = runpy.run_path(str(Path(__file__).with_name("twins.py")))  # tests/twins.py
+CARD, RANK_ASKED = TWINS["CARD"], TWINS["RANK_ASKED"]
+games, changed = TWINS["games"], TWINS["changed"]
+assert_same_verdict = TWINS["assert_same_verdict"]
 
-CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
-RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
 CARD_LIST = re.compile(r"^(\S+ gives|\S+ shows|\S+ books|turn up) ((?:\S+ )+\S+)$")
 CLAIMED = re.compile(r"claims .*: \S+: [^,]+, [^,:]+,")  # 'Bob: 9D, JD, Dee 10D'
 CLAIM = re.compile(r"^(\S+ claims [^:]+): (.+)$")
@@ -70,41 +69,9 @@ def on_a_phone(line: str, rng: random.Random) -> str:
     return CARD.sub(lambda m: m[1] + symbol(m[2], rng), line)
 
 
-def games(seeds: range) -> list[tuple[str, list[str]]]:
-    """Every bundled rule file's self-played games of ``seeds`` (odd: open, even:
-    hidden), as canonical transcript lines."""
-    played = []
-    for name in bundled_rule_names():
-        path = find_rule_file(name)
-        assert path is not None, name
-        engine = Engine(load_spec(path))
-        for seed in seeds:
-            players = sorted(engine.spec.player_counts)[seed % len(engine.spec.player_counts)]
-            game = play_one(engine, players, seed, transcript=True, hidden=seed % 2 == 0)
-            played.append((f"{name}, seed {seed}", list(game.lines)))
-    return played
-
-
-def changed(lines: list[str], rng: random.Random) -> list[str]:
-    """``lines`` with one card of one event line put in place of another, or (where no
-    event names a card) one rank asked for."""
-    events = [i for i, line in enumerate(lines) if ": " not in line[:12]
-              and not line.startswith(("hand ", "stock", "centre"))]
-    cards = [i for i in events if CARD.search(lines[i])]
-    if cards:
-        at = rng.choice(cards)
-        rank, suit = rng.choice(CARD.findall(lines[at]))
-        old, new = rank + suit, rank + rng.choice([s for s in "SHDC" if s != suit])
-    else:
-        at = rng.choice([i for i in events if RANK_ASKED.match(lines[i])])
-        old = f" {RANK_ASKED.match(lines[at])[2]}"  # type: ignore[index]
-        new = f" {rng.choice([r for r in ('2', '5', '9', 'K') if f' {r}' != old])}"
-    return [*lines[:at], lines[at].replace(old, new, 1), *lines[at + 1:]]
-
-
 def check_spelled(seeds: range) -> None:
     forms: set[str] = set()
-    for label, lines in games(seeds):
+    for label, _, lines in games(seeds):
         rng = random.Random(label)
         for game in (lines, changed(lines, rng)):
             typed = [on_a_phone(line, rng) for line in game]
@@ -112,16 +79,7 @@ def check_spelled(seeds: range) -> None:
                       if any(form in line for line in typed)}
             forms |= {"listed" for line in typed if LISTED.search(line)}
             forms |= {"claimed" for line in typed if CLAIMED.search(line)}
-            expected = check_text("\n".join(game) + "\n", "canonical.txt", record=True)
-            found = check_text("\n".join(typed) + "\n", "phone.txt", record=True)
-            assert found.ok == expected.ok, f"{label}:\n{found.report()}"
-            assert found.events == expected.events, label
-            assert found.state == expected.state, label
-            if expected.ok:
-                assert found.canonical == expected.canonical, label
-            else:
-                assert found.to_json()["error"]["kind"] == expected.to_json()["error"]["kind"]
-                assert found.to_json()["error"]["line"] == expected.to_json()["error"]["line"]
+            assert_same_verdict(label, game, typed)
     assert forms == {"'s", QUOTED, EMOJI, TEXT, "♡", "!", ".", "listed", "claimed"}
 
 
@@ -240,7 +198,7 @@ def with_wide_marks(lines: list[str], rng: random.Random) -> list[str]:
 
 
 def test_every_bundled_game_typed_with_fullwidth_marks_gets_its_canonical_verdict() -> None:
-    for label, lines in games(range(1, 3)):
+    for label, _, lines in games(range(1, 3)):
         rng = random.Random(label)
         typed = with_wide_marks(lines, rng)
         assert any(WIDE[":"] in line for line in typed)
