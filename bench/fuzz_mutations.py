@@ -24,7 +24,9 @@ WORDS = ("game:", "players:", "deal:", "seed", "given", "hidden", "hand", "stock
          "0", "1", "99", "100000", "authors", "go-fish", "literature",
          "A\u2665\ufe0f", "q\u2661", "8\u2019s", "fish!", "no.", "\uff1a", "\uff1b", "\uff1f",
          "\uff03", "a", "an", "the", "of", "hearts", "two", "card", "7s", "7C.", "\u3001",
-         "\u3002", "nope", "yep", "- ", "12. ", "3)", "\u2022")
+         "\u3002", "nope", "yep", "- ", "12. ", "3)", "\u2022", "asked", "gave", "drew",
+         "declares", "goes fishing", "hands over", "do you have", "if she has", "->", "\u2192",
+         "Ann-", ". ", "? ", "and", "no, go fish")
 PIECES = ("\n", "\r\n", "\r", "\u2028", " ", ";", ":", ",", "#")
 
 # -- hostile text: what a name or a rule file's words may hold -------------------------

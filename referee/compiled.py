@@ -22,7 +22,8 @@ COMPILED = (  # the per-event path: reading a line, replaying it, the engine's r
     "engine/lookups.py", "engine/moves.py", "engine/plays.py", "engine/questions.py",
     "engine/refills.py", "engine/state.py", "engine/wording.py", "language/cards.py",
     "spans.py",
-    "transcript/described.py", "transcript/events.py", "transcript/notation.py",
+    "transcript/described.py", "transcript/event_words.py", "transcript/events.py",
+    "transcript/notation.py",
     "transcript/record.py", "transcript/resolve.py", "transcript/session.py",
     "authoring/policies.py", "authoring/selfplay.py",  # self-play's players, a move each
 )

@@ -1,5 +1,5 @@
 """The quick reader of the forms people type most (``notation._quick_event``) reads each
-segment exactly as the reference reader (``notation._read_event``) does, or leaves it to
+segment exactly as the reference reader (``event_words.read_event``) does, or leaves it to
 it: on every line of every transcript under tests/, on the terse games of bench/terse.py,
 and on segments made up of the words, marks and spaces of the notation (hypothesis).
 Whole transcripts read the same with the quick reader and without it. The words of a
@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import RefereeError
-from referee.transcript import notation
+from referee.transcript import event_words, notation
 from referee.transcript.events import Event, EventKind, Token
 from referee.transcript.notation import read_transcript
 
@@ -40,8 +40,8 @@ def terse_module() -> ModuleType:
 def reference(segment: str, offset: int, line: str) -> Event | None:
     """What the reference reader reads, or None when it refuses the segment."""
     try:
-        return notation._read_event(segment, *notation._words(segment, offset), 7, line,
-                                    "x.txt")
+        return event_words.read_event(segment, *notation._words(segment, offset), 7, line,
+                                      "x.txt")
     except RefereeError:
         return None
 
@@ -94,12 +94,16 @@ WORDS = ["Ann", "bob", "CY", "asks", "ASKS", "for", "FOR", "gives", "says", "dra
          "queens", "low", "spades", "passes", "plays", "takes", "claims", "shows", "a\u017fks",
          "Kelvin", "\u212a", "İ", "?", ":", ",", ">", "no.", "fish!", "!", "A♥\ufe0f", "8's",
          "an", "the", "of", "hearts", "some", "card", "cards", "one", "two", "7s", "7C.", "2.",
-         "queen", "aces!", "\u3001", "\u3002", "nope", "Yep!", "nah."]
+         "queen", "aces!", "\u3001", "\u3002", "nope", "Yep!", "nah.", "asked", "gave",
+         "drew", "said", "declares", "fishes", "goes", "fishing", "hands", "over", "do",
+         "you", "have", "got", "if", "she", "has", "whether", "and", "-", "Ann-", "Dr."]
 SPACES = ["", " ", "  ", "\t", "\u00a0", "\u2003", "\u3000"]
 
 
 FORMS = [[], ["Ann", "asks", "Bob", "for"], ["Ann", ":", "Bob", ","], ["Ann", ">", "Bob"],
-         ["Bob", "gives"], ["Bob", "says"], ["Bob", ":"], ["Ann", "draws"], ["Ann", "books"]]
+         ["Bob", "gives"], ["Bob", "says"], ["Bob", ":"], ["Ann", "draws"], ["Ann", "books"],
+         ["Ann", "-", ">", "Bob"], ["Ann-", ">", "Bob"], ["Bob", "gives", "Ann"],
+         ["Ann", ":", "Bob", ",", "do", "you", "have"], ["Bob", ":", "no", ","]]
 
 
 @st.composite

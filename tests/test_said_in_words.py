@@ -188,7 +188,7 @@ def test_a_count_that_says_something_else_is_refused(give: str, message: str) ->
 @pytest.mark.parametrize(("draw", "ok"), [
     ("Ann draws a card", True), ("Ann draws one", True), ("Ann draws 1 card", True),
     ("Ann draws 9S.", True), ("Ann draws a card!", True), ("Ann draws two", False),
-    ("Ann draws a 9S", False), ("Ann draws the card", False), ("Ann draws 9H", False),
+    ("Ann draws a 9S", True), ("Ann draws the card", False), ("Ann draws 9H", False),
 ])
 def test_a_draw_of_a_card(draw: str, ok: bool) -> None:
     report = checked("Ann asks Bob for 8", "Bob says no", draw)

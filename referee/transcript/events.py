@@ -12,7 +12,8 @@ from referee.values import frozen, value
 
 
 class EventKind(Enum):
-    """The kinds of event a transcript line can hold."""
+    """The kinds of event a transcript line can hold. A question (Diplomat) is an ask
+    of ``any`` something: the rules tell which it is (referee/transcript/resolve.py)."""
 
     __hash__ = object.__hash__  # members are singletons: hash by identity, fast
 
@@ -24,7 +25,6 @@ class EventKind(Enum):
     CLAIM = "claim"
     PASS = "pass"
     NEW_HAND = "new hand"
-    QUESTION = "question"
     PLAY = "play"
     TURN_UP = "turn up"
     SHOW = "show"
@@ -34,9 +34,8 @@ class EventKind(Enum):
 EVENT_ASK, EVENT_GIVE, EVENT_REFUSE, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM = (
     EventKind.ASK, EventKind.GIVE, EventKind.REFUSE, EventKind.DRAW, EventKind.BOOK,
     EventKind.CLAIM)
-EVENT_PASS, EVENT_NEW_HAND, EVENT_QUESTION, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
-    EventKind.PASS, EventKind.NEW_HAND, EventKind.QUESTION, EventKind.PLAY,
-    EventKind.TURN_UP, EventKind.SHOW)
+EVENT_PASS, EVENT_NEW_HAND, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
+    EventKind.PASS, EventKind.NEW_HAND, EventKind.PLAY, EventKind.TURN_UP, EventKind.SHOW)
 
 
 @value

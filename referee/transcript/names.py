@@ -156,6 +156,8 @@ def unreadable(name: str) -> str:
         return f"it is longer than {MAX_LENGTH} characters"
     if name.isascii() and name.isalnum():
         return ""
+    if name.endswith("-") and any(c.isalnum() for c in name):
+        return f"it ends in '-', which a transcript reads as an arrow's ('{name}>Bob 7')"
     if name.isascii() and name.isprintable() and " " not in name:
         if name.endswith((".", ")")) and is_digits(name[:-1]):
             return f"it reads as the number of a list's line ('{name} Ann asks Bob for 7')"

@@ -10,27 +10,22 @@ resolves them against the players and the rules.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Final, Literal
 
 from referee.caches import memo
 from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
-from referee.language.cards import parse_card, parse_plural_rank, parse_rank, parse_suit
-from referee.reading import ascii_number, is_digits, lines_of, quoted
+from referee.language.cards import parse_card
+from referee.reading import is_digits, lines_of, quoted
+from referee.transcript.event_words import read_event, tokens_at
 from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
-    EVENT_CLAIM,
     EVENT_DRAW,
     EVENT_GIVE,
     EVENT_NEW_HAND,
-    EVENT_PASS,
-    EVENT_PLAY,
-    EVENT_QUESTION,
     EVENT_REFUSE,
-    EVENT_SHOW,
-    EVENT_TURN_UP,
     Event,
     Header,
     Token,
@@ -44,7 +39,6 @@ NAMED_HEADER_KEYS = ("option", "team", "hand")
 _HEADER_KEY_SET: Final = frozenset(HEADER_KEYS)
 _SHORTEST_KEY: Final = min(len(key) for key in HEADER_KEYS)
 _LONGEST_KEY: Final = max(len(key) for key in HEADER_KEYS)
-MAX_COUNT_DIGITS = 6
 ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted against the cards
 DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
 
@@ -175,16 +169,18 @@ class TranscriptReader:
 
 
 # the fullwidth forms of the notation's marks (U+FF1A for ':'), by code, to the marks;
-# also the ideographic comma and full stop, the comma and full stop of Japanese
+# also the ideographic comma and full stop, the comma and full stop of Japanese, and
+# the arrow '→' for '>' ('Ann → Bob 7')
 FULLWIDTH_MARKS: Final = {**{ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."},
-                          ord("\u3001"): ",", ord("\u3002"): "."}
+                          ord("\u3001"): ",", ord("\u3002"): ".", ord("\u2192"): ">"}
 
 
 def plain_marks(line: str) -> str:
     """``line`` with the fullwidth forms of the notation's marks ``: , ? > ; # ! .``
-    (U+FF1A and the rest, as a Chinese or Japanese input method types them) and the
-    ideographic ``、`` and ``。`` read as the marks, one character for one, so every
-    column stands. A ``game:`` line's path is kept as written: it names a file."""
+    (U+FF1A and the rest, as a Chinese or Japanese input method types them), the
+    ideographic ``、`` and ``。`` and the arrow ``→`` read as the marks, one character
+    for one, so every column stands. A ``game:`` line's path is kept as written: it
+    names a file."""
     plain = line.translate(FULLWIDTH_MARKS)
     if plain == line or _first_word(plain).lower() != "game":
         return plain
@@ -247,13 +243,63 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                                            " " * marker + line[marker:])
                     if not header_told:
                         _refuse_header(body, number, line, source)
-                    events.append(_read_segment(segment, stripped, start, number, line,
-                                                source))
+                    sentences = _sentences(segment, start, number, line, source) if (
+                        ". " in stripped or "? " in stripped or "! " in stripped) else None
+                    if sentences is not None:  # 'Bob asks Cy for aces. Cy gives 1.'
+                        events += sentences
+                    else:
+                        events.append(_read_segment(segment, stripped, start, number, line,
+                                                    source))
                 header_told = True
             start += len(segment) + 1
     except RefereeError as exc:
         return events, exc
     return events, None
+
+
+def _sentences(segment: str, offset: int, number: int, line: str, source: str
+               ) -> list[Event] | None:
+    """The events of ``segment`` (at ``offset`` in its line) written as sentences, one
+    event each, ended by ``.``, ``?`` or ``!`` and a space (``Bob: Cy, aces? Cy gives
+    1.``); None unless it holds two or more and each reads as an event, and then the
+    segment is read whole. A name may end in ``.`` (``Dr.``): a sentence that is not an
+    event alone is read with the next one (``Bob drew. Dr. asks Bob for 7``), once."""
+    parts: list[tuple[int, str]] = []
+    begun = 0
+    last = len(segment.rstrip()) - 1  # the last character that is not white space
+    for index in range(last):
+        if segment[index] in ".?!" and segment[index + 1].isspace():
+            parts.append((begun, segment[begun:index + 1]))
+            begun = index + 1
+    if not parts:
+        return None
+    parts.append((begun, segment[begun:]))
+    events = []
+    index = 0
+    while index < len(parts):
+        at, part = parts[index]
+        event = _sentence(part, offset + at, number, line, source)
+        if event is None and index + 1 < len(parts):  # 'Dr.', then 'asks Bob for 7'
+            index += 1
+            event = _sentence(part + parts[index][1], offset + at, number, line, source)
+        if event is None:
+            return None
+        events.append(event)
+        index += 1
+    return events
+
+
+def _sentence(part: str, offset: int, number: int, line: str, source: str) -> Event | None:
+    """The event of one sentence of a segment, at ``offset`` in its line, or None."""
+    stripped = part.strip()
+    found = _READ_SEGMENTS.get(stripped)
+    if found is not None:
+        first = offset + len(part) - len(part.lstrip())
+        return _moved(found, first, len(stripped), number, line, source)
+    try:
+        return _read_segment(part, stripped, offset, number, line, source)
+    except RefereeError:
+        return None
 
 
 _BULLETS: Final = ("-", "*", "\u2022")  # '-', '*' and '•' start a list's item
@@ -350,7 +396,7 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
     same event)."""
     texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
-             or _read_event(segment, texts, columns, number, line, source))
+             or read_event(segment, texts, columns, number, line, source))
     event.key = Words(" ".join(texts))
     _remember(stripped, texts[0], event)
     return event
@@ -421,12 +467,6 @@ def _split_words(segment: str, offset: int) -> tuple[list[str], list[int]]:
     return texts, columns
 
 
-def _tokens(texts: list[str], columns: list[int]) -> list[Token]:
-    """The tokens of the words ``texts`` at ``columns``, offset from the first."""
-    first = columns[0] if columns else 0
-    return [Token(text, column - first) for text, column in zip(texts, columns, strict=True)]
-
-
 def _first_word(body: str) -> str:
     """The first word of ``body`` ("" if none), as :func:`_words` finds it."""
     start = -1
@@ -464,7 +504,7 @@ def _read_header(body: str, number: int, line: str, source: str) -> Header | Non
     if not _is_header_key(_first_word(body)):  # an event line is told cheaply
         return None
     texts, columns = _words(body, 0)
-    tokens = _tokens(texts, columns)  # the first is the header key
+    tokens = tokens_at(texts, columns)  # the first is the header key
     key = tokens[0].low
     span = Span(number, columns[0], line, source, len(tokens[0].text))
     name: Token | None = None
@@ -532,8 +572,8 @@ def _looks_like_a_path(text: str) -> bool:
 def _quick_event(segment: str, texts: list[str], columns: list[int], number: int,
                  line: str, source: str) -> Event | None:
     """The event of a segment in one of the forms people type most (asks, answers,
-    draws, books), read as :func:`_read_event` reads it but without making a token
-    of each word; None for any other segment, which :func:`_read_event` then reads
+    draws, books), read as :func:`read_event` reads it but without making a token
+    of each word; None for any other segment, which :func:`read_event` then reads
     (with its error, if it has one). ``texts`` and ``columns``: its words and their
     columns (:func:`_words`). tests/test_quick_reading.py holds the two readers equal."""
     count = len(texts)
@@ -549,32 +589,37 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
         return Event(EVENT_REFUSE, span)
     player = Token(texts[0], 0)
     if verb == ">" or verb == ":" or verb == "asks":
-        if count == 3 and verb == ":":
+        if verb == ":" and count > 2 and _lower(texts[2]) in _ANSWERING:
+            if count > 3:
+                return None  # 'Bob: no, go fish' is read_event's
             answer = _lower(texts[2])
             return (Event(EVENT_REFUSE, span, player) if answer == "no" else
                     Event(EVENT_GIVE, span, player) if answer == "yes" else None)
         first = 3 if verb == ">" else 4  # the first word of what is asked for
         if count <= first or (verb == ":" and texts[3] != ",") or (
-                verb == "asks" and _lower(texts[3]) != "for"):
-            return None
+                verb == "asks" and _lower(texts[3]) != "for") or (
+                verb == ">" and texts[0][-1] == "-") or _lower(texts[first]) in _ASKING:
+            return None  # ('Ann->Bob 7', 'Ann: Bob, got any 7s?': read_event's)
         start = columns[0]
         target = Token(texts[2], columns[2] - start)
         if texts[first] != "?" and (count == first + 1 or (
                 count == first + 2 and texts[first + 1] == "?")):  # one thing, as usual
             return Event(EVENT_ASK, span, player, target,
                          (Token(texts[first], columns[first] - start),))
-        return Event(EVENT_ASK, span, player, target, _tokens_of(texts, columns, first, "?"))
+        asked = _tokens_of(texts, columns, first, "?")
+        return Event(EVENT_ASK, span, player, target, asked) if asked else None
     if verb == "says" and count == 3:
         answer = _lower(texts[2])
         return (Event(EVENT_REFUSE, span, player) if answer == "no" else
                 Event(EVENT_GIVE, span, player) if answer == "yes" else None)
-    if (verb == "draws" and (count == 2 or (count == 3 and _lower(texts[2]) not in ("1", "one")))
+    if (verb == "draws" and (count == 2 or (count == 3 and _lower(texts[2]) not in _NOT_DRAWN))
             ) or (verb == "books" and count > 2) or (verb == "gives" and (
-                count == 2 or not (is_digits(texts[2]) or _lower(texts[2]) in COUNT_WORDS))):
+                count == 2 or (parse_card(texts[2]) is not None and not any(
+                    _lower(text) in _NOT_GIVEN for text in texts[3:])))):
         kind = EVENT_DRAW if verb == "draws" else EVENT_BOOK if verb == "books" else EVENT_GIVE
         items = _tokens_of(texts, columns, 2, "" if kind is EVENT_DRAW else ",")
         return Event(kind, span, player, items=items) if items or kind is not EVENT_BOOK \
-            else None  # 'Ann books ,' names no set: an error, which _read_event words
+            else None  # 'Ann books ,' names no set: an error, which read_event words
     return None
 
 
@@ -590,6 +635,10 @@ def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
     return tuple(tokens)
 
 
+_ASKING: Final = frozenset({"do", "have", "you", "got"})  # 'do you have any 7s?'
+_NOT_GIVEN: Final = frozenset({"to", "the", "a", "an", "and", "of"})  # read_event's
+_NOT_DRAWN: Final = frozenset({"1", "one", ",", "the", "a", "an", "and"})  # read_event's
+_ANSWERING: Final = frozenset({"yes", "no", "yep", "yeah", "yup", "nope", "nah"})
 _LOWER: Final = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks", "for",
                            "says", "draws", "books", "gives"})
 
@@ -597,220 +646,6 @@ _LOWER: Final = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks"
 def _lower(word: str) -> str:
     """``word`` in lower case (a word of the notation written so, as it is)."""
     return word if word in _LOWER else word.lower()
-
-
-_ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
-                "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
-
-
-def _read_event(segment: str, texts: list[str], columns: list[int], number: int, line: str,
-                source: str) -> Event:
-    """The event of a segment (of words ``texts`` at ``columns``, :func:`_words`), in
-    any form, or its error."""
-    tokens = _tokens(_without_full_stop(texts), columns)
-    words = [t.low for t in tokens]
-    span = Span(number, columns[0], line, source, len(segment.strip()))
-
-    def fail(message: str, at: int | None = None) -> RefereeError:
-        column = columns[at] if at is not None and at < len(tokens) else len(line) + 1
-        width = len(tokens[at].text) if at is not None and at < len(tokens) else 1
-        return RefereeError(Kind.SYNTAX, message, Span(number, column, line, source, width))
-
-    answer = _answer_words(words)
-    if answer == ["yes"]:
-        return Event(EVENT_GIVE, span)
-    if answer in (["no"], ["go", "fish"]):
-        return Event(EVENT_REFUSE, span)
-    if words[:2] == ["turn", "up"]:
-        return Event(EVENT_TURN_UP, span, items=_without(tokens[2:], ","))
-    if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
-        return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
-    if len(tokens) < 2:
-        raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 0)
-    player, verb = tokens[0], words[1]
-    rest = tokens[2:]
-    if verb == "asks":
-        lows = [t.low for t in rest]
-        if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
-            return Event(EVENT_ASK, span, player, rest[0], _without(rest[4:], "?"), lay_out=True)
-        if lows[1:3] == [":", "any"] and len(_without(rest[3:], "?")) == 1:
-            return Event(EVENT_QUESTION, span, player, rest[0], _without(rest[3:], "?"))
-        if len(rest) < 3 or rest[1].low != "for":
-            raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
-                       "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
-        return Event(EVENT_ASK, span, player, rest[0], _without(rest[2:], "?"))
-    if verb == ">":
-        if len(rest) < 2:
-            raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
-        return Event(EVENT_ASK, span, player, rest[0], _without(rest[1:], "?"))
-    if verb == ":":
-        if answer[2:] in (["no"], ["go", "fish"]):
-            return Event(EVENT_REFUSE, span, player)
-        if answer[2:] == ["yes"]:
-            return Event(EVENT_GIVE, span, player)
-        if len(rest) < 3 or rest[1].text != ",":
-            raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
-                       2 + (1 if rest else 0))
-        return Event(EVENT_ASK, span, player, rest[0], _without(rest[2:], "?"))
-    if verb == "gives":
-        if rest and (is_digits(rest[0].text) or rest[0].low in COUNT_WORDS):
-            counted = _counted(rest, fail)
-            if counted is not None:
-                return Event(EVENT_GIVE, span, player, count=counted[0], counted=counted[1])
-        return Event(EVENT_GIVE, span, player, items=_without(rest, ","))
-    if verb == "says":
-        if answer[2:] == ["yes"]:
-            return Event(EVENT_GIVE, span, player)
-        if answer[2:] not in (["no"], ["go", "fish"]):
-            raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
-        return Event(EVENT_REFUSE, span, player)
-    if verb == "draws":
-        if [t.low for t in rest] in _ONE_CARD:  # 'Ann draws a card': the card not named
-            return Event(EVENT_DRAW, span, player)
-        if len(rest) > 1:
-            raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
-        return Event(EVENT_DRAW, span, player, items=tuple(rest))
-    if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
-        return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
-    if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
-        items = _without(rest if verb == "books" else rest[1:], ",")
-        if not items:
-            raise fail("say which set: 'Ann books Q'", 2)
-        return Event(EVENT_BOOK, span, player, items=items)
-    if verb == "passes":
-        if len(rest) != 2 or rest[0].low != "to":
-            raise fail("a pass reads 'Ann passes to Cy'", 2)
-        return Event(EVENT_PASS, span, player, rest[1])
-    if verb == "plays":
-        if not rest:
-            raise fail("a play reads 'Ann plays 7S' or 'Ann plays 7S takes 3H 4D, 7C'", 2)
-        groups: list[tuple[Token, tuple[Token, ...]]] = []
-        if len(rest) > 1:
-            if rest[1].low != "takes" or len(rest) < 3:
-                raise fail("a capture reads 'Ann plays 7S takes 3H 4D, 7C'", 3)
-            current: list[Token] = []
-            for index, token in enumerate([*rest[2:], Token(",", 0)], start=4):
-                if token.text != ",":
-                    current.append(token)
-                    continue
-                if not current:
-                    raise fail("a group of cards is missing between commas", index - 1)
-                groups.append((current[0], tuple(current)))
-                current = []
-        return Event(EVENT_PLAY, span, player, items=(rest[0],), groups=tuple(groups))
-    if verb == "claims":
-        return _read_claim(tokens, span, fail)
-    if verb == "shows":
-        if not rest:
-            raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
-        return Event(EVENT_SHOW, span, player, items=_without(rest, ","))
-    raise fail(f"cannot read {quoted(segment.strip(), 60)}; {_ANSWER_HINT}", 1)
-
-
-def _without_full_stop(texts: list[str]) -> list[str]:
-    """``texts`` without the ``.`` or ``!`` that may end a sentence (``Ann draws 7C.``,
-    ``Bob gives 2.``, ``Ann books low spades!``): dropped from the last word where what
-    is left reads as a card, a rank, a suit or a count. A name may end in ``.`` (``Ann
-    passes to Dr.``) and is kept so; an answer's ``no.`` is :func:`_answer_words`'s."""
-    last = texts[-1]
-    if last[-1] not in "!." or len(texts) < 3 or texts[1].lower() == "passes":
-        return texts
-    bare = last.rstrip("!.")
-    low = bare.lower()
-    if bare and (is_digits(bare) or low in COUNT_WORDS or low in _CARD_WORDS
-                 or parse_card(bare) is not None or parse_rank(bare) is not None
-                 or parse_suit(bare) is not None):
-        return [*texts[:-1], bare]
-    return texts
-
-
-# what people say for yes and no
-_SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
-
-
-def _answer_words(words: list[str]) -> list[str]:
-    """``words`` (in lower case) read as an answer may be read: without the ``!`` or
-    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``), and
-    with ``yep``, ``yeah`` or ``yup`` for yes, ``nope`` or ``nah`` for no."""
-    last = words[-1]
-    bare = last.rstrip("!.")
-    if not bare:  # marks alone: 'go fish !'
-        return words[:-1]
-    said = _SAID.get(bare, bare)
-    return words if said == last else [*words[:-1], said]
-
-
-# a count in words (digits are read as digits); 'a' and 'an' count one card named after
-COUNT_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                      "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-                      "twelve": 12}
-_CARD_WORDS: Final = frozenset({"card", "cards"})
-_ONE_CARD: Final = (["a", "card"], ["one"], ["1"], ["one", "card"], ["1", "card"])
-
-
-def _counted(rest: list[Token], fail: Callable[[str, int | None], RefereeError]
-             ) -> tuple[int, Token | None] | None:
-    """The count a give's words say, as people say one (``2``, ``two``, ``2 cards``,
-    ``2 sevens``, ``two 7s``, ``a seven``), and the rank word after it if any, to be
-    checked against the rank asked for; None for a give that names cards. After a
-    count, ``7s`` is the plural of 7 (:func:`parse_plural_rank`)."""
-    words = _without(rest, ",")
-    first = words[0]
-    if len(words) > 2 or (len(words) == 1 and first.low in ("a", "an")):
-        return None
-    count = _count(first.text, fail, 2) if is_digits(first.text) else COUNT_WORDS[first.low]
-    if len(words) == 1 or words[1].low in _CARD_WORDS:
-        return count, None
-    what = words[1]
-    if parse_plural_rank(what.text) is not None:
-        return count, what
-    return None
-
-
-def _count(text: str, fail: Callable[[str, int | None], RefereeError], at: int) -> int:
-    """A count written in ASCII digits; a hand number or a count of cards is small."""
-    count = ascii_number(text, MAX_COUNT_DIGITS)
-    if count is None:
-        raise fail(f"{quoted(text, 12)} is too big a number here "
-                   f"(at most {MAX_COUNT_DIGITS} digits)", at)
-    return count
-
-
-def _without(tokens: list[Token], mark: str) -> tuple[Token, ...]:
-    """``tokens`` but those written ``mark``: an ask's ``?``, or the ``,`` that may list
-    the cards of a give, a show, a turn-up or a book (``Bob gives 7S, 7H``), as a
-    header's cards may be listed."""
-    return tuple(t for t in tokens if t.text != mark)
-
-
-def _read_claim(
-    tokens: list[Token], span: Span, fail: Callable[[str, int | None], RefereeError]
-) -> Event:
-    colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
-    if colon is None or colon < 3:
-        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)
-    groups: list[tuple[Token, tuple[Token, ...]]] = []
-    current: list[Token] = []  # a holder's name, then the cards it holds
-    closing = False  # a comma was read: the holder's cards end, unless a card follows
-    previous = tokens[colon]
-    for token in tokens[colon + 1:]:
-        if token.text == ",":
-            closing = True
-        elif closing and not (current and parse_card(token.text) is not None):
-            if current:
-                groups.append((current[0], tuple(current[1:])))
-            current = [token]
-            closing = False
-        elif token.text == ":" and len(current) == 1 and current[0] is previous:
-            pass  # a holder's name and a colon, 'Bob: 9D', read as 'Bob 9D'
-        else:
-            current.append(token)
-            closing = False
-        previous = token
-    if current:
-        groups.append((current[0], tuple(current[1:])))
-    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
-                 groups=tuple(groups))
 
 
 def done_marks(text: str) -> list[int]:

@@ -46,7 +46,6 @@ from referee.transcript.events import (
     EVENT_NEW_HAND,
     EVENT_PASS,
     EVENT_PLAY,
-    EVENT_QUESTION,
     EVENT_REFUSE,
     EVENT_SHOW,
     EVENT_TURN_UP,
@@ -139,7 +138,7 @@ class Resolver:
 
     def _resolve(self, event: Event, state: GameState) -> Move:
         kind = event.kind
-        if kind in (EVENT_ASK, EVENT_QUESTION):
+        if kind is EVENT_ASK:
             return self._ask(event)
         if kind is EVENT_BOOK:
             assert event.player is not None
@@ -182,12 +181,25 @@ class Resolver:
         writing it in this game."""
         seat = self._seats.get(token.text)
         if seat is None:
-            seat = self._seats[token.text] = self.game.table.seat(token.text,
-                                                                  event.place(token))
+            seat = self._seats[token.text] = self.game.table.seat(
+                self._name_in(token.text), event.place(token))
         return seat
 
+    def _name_in(self, text: str) -> str:
+        """The name ``text`` writes: itself, or without the ``.`` or ``!`` ending a
+        sentence after it (``Ann passes to Bob.``) when only that names a player (a
+        name may end in ``.``: ``Dr.``)."""
+        if text[-1] not in ".!":
+            return text
+        table = self.game.table
+        bare = text.rstrip(".!")
+        return bare if bare and table.find(text) is None and table.find(bare) is not None \
+            else text
+
     def _card(self, event: Event, token: Token) -> Card:
-        card = parse_card(token.text)
+        """The card ``token`` names: ``7S``, or in words, ``the seven of spades``."""
+        text = token.text
+        card = parse_card(text) if " " not in text else parse_asked(text.split())[1]
         if card is None or card not in self.engine.deck:
             raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is not a card of this deck",
                                event.place(token))
@@ -198,6 +210,8 @@ class Resolver:
         spec = self.spec
         text = event.item_text()
         found = spec.find_set(text)
+        if found is None and text[-1:] in (".", "!"):  # 'Ann books jokers.': a sentence's end
+            found = spec.find_set(text.rstrip(".!"))
         if found is None:
             rank = parse_rank(text)
             found = spec.find_set(rank) if rank else None
@@ -218,8 +232,6 @@ class Resolver:
         assert event.player is not None and event.target is not None
         player = self._seat(event, event.player)
         target = self._seat(event, event.target)
-        if event.kind is EVENT_QUESTION:
-            return self._question(event, player, target, event.items)
         items = event.items
         if len(items) > 1 and items[0].low == "any" and self.spec.questions and \
                 not event.lay_out:  # 'Ann: Bob, any hearts?' where questions are asked
@@ -270,16 +282,26 @@ class Resolver:
             problem = f"{card} is not in the deck of {spec.title}"
         elif rank is not None:
             problem = f"the deck of {spec.title} has no rank {rank}"
+        elif self._asks_a_question(event):
+            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
         else:
             problem = f"{quoted(text)} is not a card or a rank"
         at = event.place(event.items[0]) if event.items else event.span
         raise RefereeError(Kind.UNKNOWN, problem, at)
+
+    def _asks_a_question(self, event: Event) -> bool:
+        """Whether an ask's items, read as a question, ask one (``any hearts``)."""
+        items = event.items
+        return len(items) == 2 and items[0].low in ("any", "some") and read_question(
+            self.spec, 0, 0, items[1].text) is not None
 
     def _answer(self, event: Event, state: GameState) -> Move:
         if state.phase is not PHASE_ANSWER:
             who = state.players[state.turn]
             raise RefereeError(Kind.TURN, f"nobody has been asked; it is {who}'s turn "
                                "to ask", event.span)
+        if event.target is not None:  # 'Cy gives Bob 2': Bob must be who asked
+            self._check_receiver(event, event.target, state)
         if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
             raise self._no_lay_outs(event)
         asked = self.engine.current_player(state)
@@ -302,6 +324,18 @@ class Resolver:
         else:  # the cards of the rank asked for, filled in: kept as one object
             return self.engine.same_move(self._give(event, player, state))
         return _remember(self._answers, key, self.engine.same_move(move))
+
+    def _check_receiver(self, event: Event, receiver: Token, state: GameState) -> None:
+        """Raise unless ``receiver``, whom a give says it gives to, is the player who asked
+        (``Cy gives QX 7S`` may mean a card by ``QX``)."""
+        seat = self.game.table.find(self._name_in(receiver.text))
+        if seat is None:
+            raise RefereeError(Kind.UNKNOWN, f"{quoted(receiver.text)} is not a card of "
+                               "this deck, nor a player's name", event.place(receiver))
+        if seat != state.turn:
+            asker = state.players[state.turn]
+            raise RefereeError(Kind.ILLEGAL, f"{asker} asked, so the cards go to {asker}, "
+                               f"not to {receiver.text}", event.place(receiver))
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
         """A give as written; an open deal fills in the cards of a rank left unnamed."""

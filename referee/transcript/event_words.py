@@ -1,0 +1,393 @@
+"""One event's words read as an :class:`Event`, in any form the notation allows (the
+reference reader: referee/transcript/notation.py reads lines, remembers segments and
+reads the forms people type most on its own, the same way).
+
+Besides the notation's forms, an event reads as a record of the game says it: in the
+past tense (``Bob asked Cy for 7s``, ``Cy gave 2``, ``Bob drew``), with the words
+players use (``Ann declares low spades: ...``, ``Bob fishes``, ``Bob goes fishing``,
+``Cy hands over 2``), an ask as said at the table (``Ann: Bob, do you have any
+sevens?``, ``Ann asks Bob if he has any sevens``, ``Ann asks Bob: sevens?``), a give
+naming whom it gives to (``Cy gives Bob 2``, ``Cy gives 2 to Bob``), cards said in
+words (``Cy gives the seven of spades and the seven of hearts``), ``no, go fish``, and
+an arrow for ``>`` (``Ann -> Bob 7``). None of these words is a card, a rank, a set or
+a count, so reading them so changes what no other words mean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from referee.errors import Kind, RefereeError, Span
+from referee.language.cards import parse_card, parse_plural_rank, parse_rank, parse_suit
+from referee.reading import ascii_number, is_digits, quoted
+from referee.transcript.events import (
+    EVENT_ASK,
+    EVENT_BOOK,
+    EVENT_CLAIM,
+    EVENT_DRAW,
+    EVENT_GIVE,
+    EVENT_NEW_HAND,
+    EVENT_PASS,
+    EVENT_PLAY,
+    EVENT_REFUSE,
+    EVENT_SHOW,
+    EVENT_TURN_UP,
+    Event,
+    Token,
+)
+
+MAX_COUNT_DIGITS = 6  # a hand's number, a give's count
+ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
+               "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
+
+# the verbs as a record of the game writes them (the past tense) and as players say
+# them, each to the notation's verb
+VERBS: Final = {"asked": "asks", "gave": "gives", "hands": "gives", "handed": "gives",
+                "said": "says", "drew": "draws", "fishes": "draws", "fished": "draws",
+                "booked": "books", "laid": "lays", "claimed": "claims",
+                "declares": "claims", "declared": "claims", "passed": "passes",
+                "played": "plays", "showed": "shows"}
+# the verbs and colours an event may end with ('Bob draws.', 'Bob went fishing.', 'any red.')
+_ENDING_WORDS: Final = frozenset({"draws", "drew", "fishes", "fished", "fishing", "gives",
+                                  "gave", "red", "black", "reds", "blacks"})
+_FISHING: Final = (["goes", "fishing"], ["went", "fishing"])  # a draw, its card unnamed
+_TURNED_UP: Final = frozenset({"turn", "turns", "turned"})  # before 'up'
+_TAKES: Final = frozenset({"takes", "took"})  # a play's capture
+# the words of an ask as asked at the table, before what is asked for ('do you have
+# any sevens?'), longest first
+_ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
+                  ("you", "got"), ("got",))
+_HOLDS: Final = frozenset({"has", "have", "holds", "hold", "had"})  # 'asks Bob if he has'
+# what people say for yes and no
+_SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
+_LONGEST_ANSWER: Final = 7  # words: 'Bob says no , go fish !'
+_REFUSALS: Final = (["no"], ["go", "fish"], ["no", ",", "go", "fish"], ["no", "go", "fish"])
+# a count in words (digits are read as digits); 'a' and 'an' count one card named after
+COUNT_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                      "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+                      "twelve": 12}
+_CARD_WORDS: Final = frozenset({"card", "cards"})
+_ARTICLES: Final = frozenset({"the", "a", "an"})  # before a card named in a give, draw or show
+_ONE_CARD: Final = (["a", "card"], ["one"], ["1"], ["one", "card"], ["1", "card"])
+_NOT_A_NAME: Final = frozenset({"the", "any", "some", "all", "its", "his", "her", "their",
+                                ",", "?", ":", ">"})  # words a give's cards may start with
+
+Fail = Callable[[str, int | None], RefereeError]  # an error at a word's index
+
+
+def tokens_at(texts: list[str], columns: list[int]) -> list[Token]:
+    """The tokens of the words ``texts`` at ``columns``, offset from the first."""
+    first = columns[0] if columns else 0
+    return [Token(text, column - first) for text, column in zip(texts, columns, strict=True)]
+
+
+def read_event(segment: str, texts: list[str], columns: list[int], number: int, line: str,
+               source: str) -> Event:
+    """The event of a segment (of words ``texts`` at ``columns``, notation's ``_words``),
+    in any form, or its error."""
+    tokens = _in_notation(tokens_at(_without_full_stop(texts), columns))
+    words = [t.low for t in tokens]
+    if len(words) > 1:
+        words[1] = VERBS.get(words[1], words[1])
+        if len(words) == 3 and words[1:] in _FISHING:  # 'Bob goes fishing'
+            words, tokens = [words[0], "draws"], tokens[:2]
+        if words[0] in _TURNED_UP and words[1] == "up":
+            words[0] = "turn"
+    span = Span(number, columns[0], line, source, len(segment.strip()))
+
+    def fail(message: str, at: int | None = None) -> RefereeError:
+        if at is None or at >= len(tokens):
+            return RefereeError(Kind.SYNTAX, message, Span(number, len(line) + 1, line,
+                                                            source, 1))
+        return RefereeError(Kind.SYNTAX, message, Span(
+            number, columns[0] + tokens[at].offset, line, source, len(tokens[at].text)))
+
+    answer = _answer_words(words)
+    if answer == ["yes"]:
+        return Event(EVENT_GIVE, span)
+    if answer in _REFUSALS:
+        return Event(EVENT_REFUSE, span)
+    if words[:2] == ["turn", "up"]:
+        return Event(EVENT_TURN_UP, span, items=_without(tokens[2:], ","))
+    if words[0] == "hand" and len(words) == 2 and is_digits(words[1]):
+        return Event(EVENT_NEW_HAND, span, count=_count(words[1], fail, 1))
+    if len(tokens) < 2:
+        raise fail(f"cannot read {quoted(segment.strip(), 60)}; {ANSWER_HINT}", 0)
+    player, verb = tokens[0], words[1]
+    rest = tokens[2:]
+    if verb == "asks":
+        lows = words[2:]
+        if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
+            return Event(EVENT_ASK, span, player, rest[0], _without(rest[4:], "?"), lay_out=True)
+        asked = _asked_for(rest)
+        if not asked:
+            raise fail("an ask reads 'Ann asks Bob for QS', 'Ann asks Bob to lay out QS' or "
+                       "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
+        return Event(EVENT_ASK, span, player, rest[0], asked)
+    if verb == ">":
+        if len(rest) < 2:
+            raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
+        return Event(EVENT_ASK, span, player, rest[0], _without(rest[1:], "?"))
+    if verb == ":":
+        if answer[2:] in _REFUSALS:
+            return Event(EVENT_REFUSE, span, player)
+        if answer[2:] == ["yes"]:
+            return Event(EVENT_GIVE, span, player)
+        asked = _without(_unasked(rest[2:]), "?") if len(rest) > 2 and rest[1].text == "," \
+            else ()
+        if not asked:
+            raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
+                       2 + (1 if rest else 0))
+        return Event(EVENT_ASK, span, player, rest[0], asked)
+    if verb == "gives":
+        return _read_give(player, rest, span, line, fail)
+    if verb == "says":
+        if answer[2:] == ["yes"]:
+            return Event(EVENT_GIVE, span, player)
+        if answer[2:] not in _REFUSALS:
+            raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
+        return Event(EVENT_REFUSE, span, player)
+    if verb == "draws":
+        if [t.low for t in rest] in _ONE_CARD:  # 'Ann draws a card': the card not named
+            return Event(EVENT_DRAW, span, player)
+        drawn = _named_cards(rest, line, span.column)
+        if len(drawn) > 1:
+            raise fail("a draw names at most one card: 'Ann draws 7C'", 3)
+        return Event(EVENT_DRAW, span, player, items=drawn)
+    if verb == "lays" and len(rest) > 1 and rest[0].low == "out":
+        return Event(EVENT_GIVE, span, player, items=tuple(rest[1:]), lay_out=True)
+    if verb == "books" or (verb == "lays" and len(rest) > 1 and rest[0].low == "down"):
+        items = _without(rest if verb == "books" else rest[1:], ",")
+        if not items:
+            raise fail("say which set: 'Ann books Q'", 2)
+        return Event(EVENT_BOOK, span, player, items=items)
+    if verb == "passes":
+        if len(rest) != 2 or rest[0].low != "to":
+            raise fail("a pass reads 'Ann passes to Cy'", 2)
+        return Event(EVENT_PASS, span, player, rest[1])
+    if verb == "plays":
+        return _read_play(player, rest, span, fail)
+    if verb == "claims":
+        return _read_claim(tokens, span, fail)
+    if verb == "shows":
+        if not rest:
+            raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
+        return Event(EVENT_SHOW, span, player, items=_named_cards(rest, line, span.column))
+    raise fail(f"cannot read {quoted(segment.strip(), 60)}; {ANSWER_HINT}", 1)
+
+
+def _in_notation(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without the words a record of the game may add to the notation's: the
+    ``-`` of an arrow (``Ann -> Bob 7``, ``Ann->Bob 7``), ``over`` after ``hands``."""
+    if len(tokens) > 2:
+        first, second = tokens[0], tokens[1]
+        if second.text == "-" and tokens[2].text == ">":  # 'Ann -> Bob 7'
+            return [first, *tokens[2:]]
+        if second.text == ">" and len(first.text) > 1 and first.text.endswith("-"):
+            return [Token(first.text[:-1], 0), *tokens[1:]]  # 'Ann->Bob 7'
+        if second.low in ("hands", "handed") and tokens[2].low == "over":
+            return [first, second, *tokens[3:]]
+    return tokens
+
+
+def _asked_for(rest: list[Token]) -> tuple[Token, ...]:
+    """What ``P asks Q ...`` asks for (``rest``: the words after ``asks``): the words
+    after ``for``, ``:`` or ``,`` (``Ann asks Bob for 7``, ``Ann asks Bob: any hearts?``,
+    ``Ann asks Bob, do you have any 7s?``), or after ``if`` or ``whether`` and who holds
+    (``Ann asks Bob if he has any 7s``); () if none."""
+    if len(rest) < 3:
+        return ()
+    joiner = rest[1].low
+    if joiner in ("for", ":", ","):
+        asked = rest[2:]
+    elif joiner in ("if", "whether") and len(rest) > 4 and rest[3].low in _HOLDS:
+        asked = rest[4:]
+    else:
+        return ()
+    return _without(_unasked(asked), "?")
+
+
+def _unasked(words: list[Token]) -> list[Token]:
+    """``words``, what an ask asks for, without the words of the question that may come
+    first (``do you have any sevens``, ``got any 7s``)."""
+    lows = tuple(t.low for t in words[:3])
+    for asking in _ASKING:
+        if lows[:len(asking)] == asking and len(words) > len(asking):
+            return words[len(asking):]
+    return words
+
+
+def _read_give(player: Token, rest: list[Token], span: Span, line: str, fail: Fail
+               ) -> Event:
+    """A give: its cards (``Bob gives 7S 7H``), a count (``Bob gives 2``, ``two sevens``)
+    or nothing; whom it gives to, if named (``Bob gives Ann 2``, ``Bob gives 2 to Ann``)."""
+    receiver: Token | None = None
+    if len(rest) > 2 and rest[-2].low == "to":  # 'Cy gives 2 to Bob'
+        receiver, rest = rest[-1], rest[:-2]
+    elif rest and _may_be_a_name(rest[0]):  # 'Cy gives Bob 2', 'Cy gives Bob'
+        receiver, rest = rest[0], rest[1:]
+    if rest and (is_digits(rest[0].text) or rest[0].low in COUNT_WORDS):
+        counted = _counted(rest, fail)
+        if counted is not None:
+            return Event(EVENT_GIVE, span, player, receiver, count=counted[0],
+                         counted=counted[1])
+    return Event(EVENT_GIVE, span, player, receiver,
+                 items=_named_cards(rest, line, span.column))
+
+
+def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]:
+    """The cards ``words`` name (in ``line``, their event's first word at column
+    ``start``): each a word (``7S``) or said in words (``the seven of spades``, one
+    token of those words as typed, which the resolver reads with
+    :func:`referee.language.cards.parse_asked`), listed with commas or ``and``; an
+    article before a card is dropped."""
+    cards: list[Token] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        low = word.low
+        if low == "," or (low == "and" and cards and index + 1 < len(words)) or (
+                low in _ARTICLES and index + 1 < len(words) and words[index + 1].text != ","):
+            index += 1
+            continue
+        if index + 2 < len(words) and words[index + 1].low == "of" and \
+                parse_rank(word.text) is not None and parse_suit(words[index + 2].text):
+            last = words[index + 2]
+            at = start + word.offset - 1  # the index of its first character in the line
+            cards.append(Token(line[at:start + last.offset - 1 + len(last.text)], word.offset))
+            index += 3
+            continue
+        cards.append(word)
+        index += 1
+    return tuple(cards)
+
+
+def _may_be_a_name(token: Token) -> bool:
+    """Whether ``token``, the first word after ``gives``, may name whom the cards go to:
+    it is no card, rank, count, or word a give's cards may start with."""
+    low = token.low
+    return not (is_digits(low) or low in COUNT_WORDS or low in _CARD_WORDS
+                or low in _NOT_A_NAME or parse_card(token.text) is not None
+                or parse_plural_rank(token.text) is not None)
+
+
+def _read_play(player: Token, rest: list[Token], span: Span, fail: Fail) -> Event:
+    """A play, and what it takes: ``Ann plays 7S`` or ``Ann plays 7S takes 3H 4D, 7C``."""
+    if not rest:
+        raise fail("a play reads 'Ann plays 7S' or 'Ann plays 7S takes 3H 4D, 7C'", 2)
+    groups: list[tuple[Token, tuple[Token, ...]]] = []
+    if len(rest) > 1:
+        if rest[1].low not in _TAKES or len(rest) < 3:
+            raise fail("a capture reads 'Ann plays 7S takes 3H 4D, 7C'", 3)
+        current: list[Token] = []
+        for index, token in enumerate([*rest[2:], Token(",", 0)], start=4):
+            if token.text != ",":
+                current.append(token)
+                continue
+            if not current:
+                raise fail("a group of cards is missing between commas", index - 1)
+            groups.append((current[0], tuple(current)))
+            current = []
+    return Event(EVENT_PLAY, span, player, items=(rest[0],), groups=tuple(groups))
+
+
+def _without_full_stop(texts: list[str]) -> list[str]:
+    """``texts`` without the ``.`` or ``!`` that may end a sentence (``Ann draws 7C.``,
+    ``Bob gives 2.``, ``Ann books low spades!``): dropped from the last word where what
+    is left reads as a card, a rank, a suit, a colour, a count or a verb (``Bob drew.``). A name
+    may end in ``.`` (``Ann passes to Dr.``) and is kept so (the resolver reads it
+    without when only that names a player); an answer's ``no.`` is
+    :func:`_answer_words`'s."""
+    last = texts[-1]
+    if last[-1] not in "!." or len(texts) < 2 or \
+            VERBS.get(texts[1].lower(), texts[1].lower()) == "passes":
+        return texts
+    bare = last.rstrip("!.")
+    low = bare.lower()
+    if bare and (is_digits(bare) or low in COUNT_WORDS or low in _CARD_WORDS
+                 or low in _ENDING_WORDS
+                 or parse_card(bare) is not None or parse_rank(bare) is not None
+                 or parse_suit(bare) is not None):
+        return [*texts[:-1], bare]
+    return texts
+
+
+def _answer_words(words: list[str]) -> list[str]:
+    """``words`` (in lower case) read as an answer may be read: without the ``!`` or
+    ``.`` a player may end one with (``Go fish!``, ``No.``, ``Bob: go fish!``), and
+    with ``yep``, ``yeah`` or ``yup`` for yes, ``nope`` or ``nah`` for no (``Nope, go
+    fish``)."""
+    if len(words) > _LONGEST_ANSWER:
+        return words
+    last = words[-1]
+    bare = last.rstrip("!.")
+    if not bare:  # marks alone: 'go fish !'
+        words = words[:-1]
+    elif bare != last:
+        words = [*words[:-1], bare]
+    return [_SAID.get(word, word) for word in words]
+
+def _counted(rest: list[Token], fail: Fail
+             ) -> tuple[int, Token | None] | None:
+    """The count a give's words say, as people say one (``2``, ``two``, ``2 cards``,
+    ``2 sevens``, ``two 7s``, ``a seven``), and the rank word after it if any, to be
+    checked against the rank asked for; None for a give that names cards. After a
+    count, ``7s`` is the plural of 7 (:func:`parse_plural_rank`)."""
+    words = _without(rest, ",")
+    first = words[0]
+    if len(words) > 2 or (len(words) == 1 and first.low in ("a", "an")):
+        return None
+    count = _count(first.text, fail, 2) if is_digits(first.text) else COUNT_WORDS[first.low]
+    if len(words) == 1 or words[1].low in _CARD_WORDS:
+        return count, None
+    what = words[1]
+    if parse_plural_rank(what.text) is not None:
+        return count, what
+    return None
+
+
+def _count(text: str, fail: Fail, at: int) -> int:
+    """A count written in ASCII digits; a hand number or a count of cards is small."""
+    count = ascii_number(text, MAX_COUNT_DIGITS)
+    if count is None:
+        raise fail(f"{quoted(text, 12)} is too big a number here "
+                   f"(at most {MAX_COUNT_DIGITS} digits)", at)
+    return count
+
+
+def _without(tokens: list[Token], mark: str) -> tuple[Token, ...]:
+    """``tokens`` but those written ``mark``: an ask's ``?``, or the ``,`` that may list
+    the cards of a give, a show, a turn-up or a book (``Bob gives 7S, 7H``), as a
+    header's cards may be listed."""
+    return tuple(t for t in tokens if t.text != mark)
+
+
+def _read_claim(
+    tokens: list[Token], span: Span, fail: Fail
+) -> Event:
+    colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    if colon is None or colon < 3:
+        raise fail("a claim reads 'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", 2)
+    groups: list[tuple[Token, tuple[Token, ...]]] = []
+    current: list[Token] = []  # a holder's name, then the cards it holds
+    closing = False  # a comma was read: the holder's cards end, unless a card follows
+    previous = tokens[colon]
+    for token in tokens[colon + 1:]:
+        if token.text == ",":
+            closing = True
+        elif closing and not (current and parse_card(token.text) is not None):
+            if current:
+                groups.append((current[0], tuple(current[1:])))
+            current = [token]
+            closing = False
+        elif token.text == ":" and len(current) == 1 and current[0] is previous:
+            pass  # a holder's name and a colon, 'Bob: 9D', read as 'Bob 9D'
+        else:
+            current.append(token)
+            closing = False
+        previous = token
+    if current:
+        groups.append((current[0], tuple(current[1:])))
+    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
+                 groups=tuple(groups))
