@@ -331,3 +331,20 @@ def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
     assert kept == notation._READ_SEGMENTS and all(
         notation._READ_SEGMENTS[line] is event for line, event in kept.items())
     notation._READ_SEGMENTS.clear()
+
+
+MARKED = "".join(map(chr, notation.FULLWIDTH_MARKS))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=MARKED + "Ann BobQ7♠♥♦♣\u00a0\u3000:;,é", max_size=40))
+def test_fullwidth_marks_read_as_the_marks_and_a_line_without_one_is_kept(line: str) -> None:
+    """Each mark character for its mark, one for one; any other character as it is; and
+    a line holding no mark is the line itself (not copied character by character)."""
+    expected = "".join(notation.FULLWIDTH_MARKS.get(ord(char), char) for char in line)
+    plain = notation.plain_marks(line)
+    if notation._first_word(expected).lower() != "game":
+        assert plain == expected
+    assert len(plain) == len(line)
+    if not any(char in MARKED for char in line):
+        assert plain is line

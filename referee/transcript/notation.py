@@ -173,6 +173,10 @@ class TranscriptReader:
 # the arrow '→' for '>' ('Ann → Bob 7')
 FULLWIDTH_MARKS: Final = {**{ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."},
                           ord("\u3001"): ",", ord("\u3002"): ".", ord("\u2192"): ">"}
+# the same as characters: a line holding none of them (as one with suit symbols, '7♠',
+# mostly does) is left as it is, told by a search in C for each, where str.translate
+# would look each of its characters up in the dict (some 800 instructions a character)
+_MARK_CHARACTERS: Final = tuple(map(chr, FULLWIDTH_MARKS))
 
 
 def plain_marks(line: str) -> str:
@@ -181,11 +185,18 @@ def plain_marks(line: str) -> str:
     ideographic ``、`` and ``。`` and the arrow ``→`` read as the marks, one character
     for one, so every column stands. A ``game:`` line's path is kept as written: it
     names a file."""
+    if not _holds_a_mark(line):
+        return line
     plain = line.translate(FULLWIDTH_MARKS)
     if plain == line or _first_word(plain).lower() != "game":
         return plain
     colon = plain.find(":") + 1
     return plain[:colon] + line[colon:]
+
+
+def _holds_a_mark(line: str) -> bool:
+    """Whether ``line`` holds one of the characters :func:`plain_marks` reads as a mark."""
+    return any(character in line for character in _MARK_CHARACTERS)  # a loop, compiled
 
 
 def _with_deal(event: Event, deal: list[Header]) -> Event:
