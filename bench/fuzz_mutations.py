@@ -26,7 +26,7 @@ WORDS = ("game:", "players:", "deal:", "seed", "given", "hidden", "hand", "stock
          "\uff03", "a", "an", "the", "of", "hearts", "two", "card", "7s", "7C.", "\u3001",
          "\u3002", "nope", "yep", "- ", "12. ", "3)", "\u2022", "asked", "gave", "drew",
          "declares", "goes fishing", "hands over", "do you have", "if she has", "->", "\u2192",
-         "Ann-", ". ", "? ", "and", "no, go fish")
+         "Ann-", ". ", "? ", "and", "no, go fish", '"', "'", "\u201c", "\u2019")
 PIECES = ("\n", "\r\n", "\r", "\u2028", " ", ";", ":", ",", "#")
 
 # -- hostile text: what a name or a rule file's words may hold -------------------------

@@ -22,6 +22,7 @@ import pytest
 
 from referee.language.cards import RANK_WORDS
 from referee.language.spec import GameSpec
+from referee.transcript import notation
 from referee.transcript.check import check_text
 from referee.transcript.names import unreadable
 from referee.transcript.notation import read_events
@@ -77,7 +78,9 @@ def recorded(line: str, asker: list[str], spec: GameSpec, rng: random.Random) ->
             f"{player}: {target}, got {asked}?", f"{player} asks {target} if {pronoun} "
             f"{holds} {asked}", f"{player} asks {target}: {item}?", f"{player} -> {target} "
             f"{item}", f"{player}->{target} {item}", f"{player} \u2192 {target} {item}",
-            f"{player} asks {target}, have you got {asked}?"))
+            f"{player} asks {target}, have you got {asked}?",
+            f'{player} asked {target}, "Do you have {asked}?"',
+            f"{player} asked {target} \u2018got {asked}?\u2019"))
     question = QUESTION.match(line)
     if question:
         player, target, item = question.groups()
@@ -93,9 +96,10 @@ def recorded(line: str, asker: list[str], spec: GameSpec, rng: random.Random) ->
     if answer:
         player, said = answer.groups()
         if said == "yes":
-            return f"{player} said yes"
+            return rng.choice((f"{player} said yes", f'{player} said "yes"'))
         return rng.choice((f"{player} said no", f"{player}: no, go fish", "Nope, go fish!",
-                           f"{player} says no, go fish"))
+                           f"{player} says no, go fish", f'{player} said, "No, go fish."',
+                           f"{player}: \u201cgo fish!\u201d"))
     give = GIVE.match(line)
     if give:
         player, cards = give.groups()
@@ -145,7 +149,8 @@ def game_record(game: list[str], spec: GameSpec, rng: random.Random
     for number, (line, record) in enumerate(zip(game, said, strict=True), start=1):
         if lines and is_event(line) and is_event(game[origins[-1][-1] - 1]) and \
                 rng.random() < 0.3:
-            lines[-1] += " " + record if lines[-1].endswith("?") else ". " + record
+            ended = lines[-1].rstrip('"\u201d\u2019').endswith(("?", "!", "."))  # 'No."'
+            lines[-1] += " " + record if ended else ". " + record
             origins[-1].append(number)
         else:
             lines.append(record)
@@ -173,7 +178,8 @@ def assert_same_verdict(label: str, game: list[str], record: list[str],
 def check_records(seeds: range) -> None:
     forms: set[str] = set()
     wanted = {" asked ", " gave ", " drew", "do you have", " if ", "->", "\u2192", " to ",
-              "no, go fish", " the ", " and ", "fishing", "declare", ". ", "? ", " hands "}
+              "no, go fish", " the ", " and ", "fishing", "declare", ". ", "? ", " hands ",
+              '"', "\u2018", "\u201c"}
     for label, spec, lines in games(seeds):
         rng = random.Random(label)
         for game in (lines, changed(lines, rng)):
@@ -225,6 +231,9 @@ def error_of(report: dict[str, object]) -> dict[str, object]:
     ("Ann->Bob 2", "yes"), ("Ann \u2192 Bob 2", "Bob: yep"),
     ("Ann asks Bob, have you got any twos? Bob gave 2.",),
     ("Ann: Bob, 2? Bob gives Ann 2 twos!",),
+    ('Ann asked Bob, "Do you have any twos?" Bob said, "Yes."',),
+    ("Ann asked Bob \u2018got any 2's?\u2019 Bob said 'yes'",),
+    ('Ann: \u201cBob, any twos?\u201d', 'Bob: "yes!"'), ("Ann asked Bob do you have a 2", "yes"),
 ])
 def test_an_ask_and_its_give_as_a_record_writes_them(events: tuple[str, ...]) -> None:
     report = checked(*events)
@@ -387,3 +396,25 @@ def test_a_set_named_at_a_sentence_end_is_the_set() -> None:
     assert report["ok"] and report["canonical"] == ["Ann lays down jokers"], report
     error = error_of(checked("Ann lays down jokerz.", text=text))
     assert error["kind"] == "unknown" and "'jokerz.' names no set" in str(error["message"])
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ('Bo"b', "'\"'"), ("Bo\u201cb", "'\u201c'"), ("'Bob", "quotation mark"),
+    ("Bob\u2019", "quotation mark"),
+])
+def test_a_name_a_quotation_mark_would_take_apart_is_refused(name: str, why: str) -> None:
+    assert why in unreadable(name)
+    assert unreadable("D'Arcy") == "" and unreadable("O\u2019Neil") == ""
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ('Bob said "no"', ["Bob", "said", "no"]), ("Bob said 'no'.", ["Bob", "said", "no", "."]),
+    ("Ann: Bob, 8's?", ["Ann", ":", "Bob", ",", "8's", "?"]),
+    ("Ann asks D'Arcy for Q\u2019s", ["Ann", "asks", "D'Arcy", "for", "Q\u2019s"]),
+    ("\u2018Ann: Bob, 7?\u2019", ["Ann", ":", "Bob", ",", "7", "?"]),
+])
+def test_quotation_marks_are_blank_space_but_between_letters(line: str, words: list[str]
+                                                             ) -> None:
+    read = notation.unquoted(line)
+    assert len(read) == len(line)
+    assert notation._words(read, 0)[0] == words

@@ -143,6 +143,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
     if verb == "gives":
         return _read_give(player, rest, span, line, fail)
     if verb == "says":
+        if answer[2:3] in ([","], [":"]):  # 'Bob said, "no"'
+            answer = [*answer[:2], *answer[3:]]
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
         if answer[2:] not in _REFUSALS:
@@ -203,8 +205,10 @@ def _asked_for(rest: list[Token]) -> tuple[Token, ...]:
         asked = rest[2:]
     elif joiner in ("if", "whether") and len(rest) > 4 and rest[3].low in _HOLDS:
         asked = rest[4:]
-    else:
-        return ()
+    else:  # 'Ann asks Bob do you have any 7s', once its quotation marks are read
+        asked = _unasked(rest[1:])
+        if len(asked) == len(rest) - 1:
+            return ()
     return _without(_unasked(asked), "?")
 
 

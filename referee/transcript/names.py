@@ -37,11 +37,11 @@ from referee.caches import memoized
 from referee.language.cards import JOKERS, STANDARD_RANKS, STANDARD_SUITS, SUIT_SYMBOLS, parse_card
 from referee.reading import is_digits, quoted
 from referee.sanitize import REPLACEMENT
-from referee.transcript.notation import FULLWIDTH_MARKS, HEADER_KEYS
+from referee.transcript.notation import EDGE_QUOTES, FULLWIDTH_MARKS, HEADER_KEYS
 
 RESERVED_NAMES = frozenset([*HEADER_KEYS, "yes", "no", "go", "fish", "asks", "gives", "says",
                             "draws", "books", "lays", "claims", "passes", "for", "to"])
-APART = ":,?>;#"  # what the notation reads apart from the word it stands in
+APART = ':,?>;#"\u201c\u201d'  # what the notation reads apart from the word it stands in
 MAX_MARKS = 4  # combining marks on one letter (TS #39, 5.4)
 MAX_LENGTH = 64  # characters in a name: more, no one reads at a glance
 MAX_FOUND = 256  # confusables looked up one by one before the whole table is read
@@ -156,8 +156,12 @@ def unreadable(name: str) -> str:
         return f"it is longer than {MAX_LENGTH} characters"
     if name.isascii() and name.isalnum():
         return ""
-    if name.endswith("-") and any(c.isalnum() for c in name):
-        return f"it ends in '-', which a transcript reads as an arrow's ('{name}>Bob 7')"
+    if any(c.isalnum() for c in name):  # (a name with none is refused below, so)
+        if name[:1] in EDGE_QUOTES or name[-1:] in EDGE_QUOTES:
+            return "it starts or ends with a quotation mark, which a transcript reads " \
+                   f"apart from a name ('Bob says {name}')"
+        if name.endswith("-"):
+            return f"it ends in '-', which a transcript reads as an arrow's ('{name}>Bob 7')"
     if name.isascii() and name.isprintable() and " " not in name:
         if name.endswith((".", ")")) and is_digits(name[:-1]):
             return f"it reads as the number of a list's line ('{name} Ann asks Bob for 7')"

@@ -194,6 +194,28 @@ def plain_marks(line: str) -> str:
     return plain[:colon] + line[colon:]
 
 
+QUOTES: Final = '"\u201c\u201d'  # read as blank space in an event ('Bob says "go fish"')
+EDGE_QUOTES: Final = "'\u2018\u2019"  # so at a word's edge ('go fish'), not in one (8's)
+_ANY_QUOTE: Final = tuple(QUOTES + EDGE_QUOTES)  # each a string made once
+
+
+def unquoted(body: str) -> str:
+    """``body``, an event line, with its quotation marks read as blank space, one
+    character for one, so every column stands: :data:`QUOTES` anywhere, and
+    :data:`EDGE_QUOTES` (``'`` and the curly single quotes) where they open or close
+    (``Bob said 'no'``), not where they stand between letters or digits (``8's``,
+    ``D'Arcy``)."""
+    if not any(quote in body for quote in _ANY_QUOTE):
+        return body
+    characters = list(body)
+    last = len(body) - 1
+    for index, character in enumerate(body):
+        inside = 0 < index < last and body[index - 1].isalnum() and body[index + 1].isalnum()
+        if character in QUOTES or (character in EDGE_QUOTES and not inside):
+            characters[index] = " "
+    return "".join(characters)
+
+
 def _holds_a_mark(line: str) -> bool:
     """Whether ``line`` holds one of the characters :func:`plain_marks` reads as a mark."""
     return any(character in line for character in _MARK_CHARACTERS)  # a loop, compiled
@@ -233,7 +255,7 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
     list in a notes app (``- Ann asks Bob for 7``) is read as ``unlisted``, the line
     with its marker blanked out."""
     body = line if unlisted is None else unlisted
-    body = body.split("#", 1)[0] if "#" in body else body
+    body = unquoted(body.split("#", 1)[0] if "#" in body else body)
     events: list[Event] = []
     start = 0
     header_told = ":" not in body  # a header line holds ':'
