@@ -418,3 +418,21 @@ def test_quotation_marks_are_blank_space_but_between_letters(line: str, words: l
     read = notation.unquoted(line)
     assert len(read) == len(line)
     assert notation._words(read, 0)[0] == words
+
+
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ("Bob: Cy, 7? Cy: no. Bob drws.", 25, "cannot read 'Bob drws.'"),
+    ("Ann asks Bob for 8. Bob said no. Ann drew. Bob asks Ann for 4 please.", 61,
+     "is not a card or a rank"),
+])
+def test_after_two_sentences_a_sentence_that_is_no_event_is_the_error(
+        line: str, column: int, message: str) -> None:
+    """The sentences before it are events, kept as those before a bad ';' segment are."""
+    events, error = read_events(line, "t.txt", 1)
+    if error is None:  # read as sentences: the last one fails as it is resolved
+        report = checked(line)
+        error_found = error_of(report)
+        assert message in str(error_found["message"]), report
+        assert error_found["column"] == column
+        return
+    assert len(events) == 2 and message in error.message and error.span.column == column

@@ -279,7 +279,9 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                     sentences = _sentences(segment, start, number, line, source) if (
                         ". " in stripped or "? " in stripped or "! " in stripped) else None
                     if sentences is not None:  # 'Bob asks Cy for aces. Cy gives 1.'
-                        events += sentences
+                        events += sentences[0]
+                        if sentences[1] is not None:
+                            raise sentences[1]
                     else:
                         events.append(_read_segment(segment, stripped, start, number, line,
                                                     source))
@@ -291,12 +293,15 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
 
 
 def _sentences(segment: str, offset: int, number: int, line: str, source: str
-               ) -> list[Event] | None:
+               ) -> tuple[list[Event], RefereeError | None] | None:
     """The events of ``segment`` (at ``offset`` in its line) written as sentences, one
     event each, ended by ``.``, ``?`` or ``!`` and a space (``Bob: Cy, aces? Cy gives
     1.``); None unless it holds two or more and each reads as an event, and then the
     segment is read whole. A name may end in ``.`` (``Dr.``): a sentence that is not an
-    event alone is read with the next one (``Bob drew. Dr. asks Bob for 7``), once."""
+    event alone is read with the next one (``Bob drew. Dr. asks Bob for 7``), once.
+    After two sentences read as events, one that does not is the error (``Bob asks Cy
+    for aces. Cy gives 1. Bob drws.``): the line was meant as sentences, and the events
+    read before it are kept with it."""
     parts: list[tuple[int, str]] = []
     begun = 0
     last = len(segment.rstrip()) - 1  # the last character that is not white space
@@ -307,23 +312,28 @@ def _sentences(segment: str, offset: int, number: int, line: str, source: str
     if not parts:
         return None
     parts.append((begun, segment[begun:]))
-    events = []
+    events: list[Event] = []
     index = 0
     while index < len(parts):
         at, part = parts[index]
-        event = _sentence(part, offset + at, number, line, source)
-        if event is None and index + 1 < len(parts):  # 'Dr.', then 'asks Bob for 7'
+        read = _sentence(part, offset + at, number, line, source)
+        if isinstance(read, RefereeError) and index + 1 < len(parts):  # 'Dr.', 'asks ...'
             index += 1
-            event = _sentence(part + parts[index][1], offset + at, number, line, source)
-        if event is None:
-            return None
-        events.append(event)
+            joined = _sentence(part + parts[index][1], offset + at, number, line, source)
+            read = joined if isinstance(joined, Event) else read
+        if isinstance(read, RefereeError):
+            return (events, read) if len(events) >= MEANT_AS_SENTENCES else None
+        events.append(read)
         index += 1
-    return events
+    return events, None
 
 
-def _sentence(part: str, offset: int, number: int, line: str, source: str) -> Event | None:
-    """The event of one sentence of a segment, at ``offset`` in its line, or None."""
+MEANT_AS_SENTENCES: Final = 2  # events read from a line's sentences before one that is not
+
+
+def _sentence(part: str, offset: int, number: int, line: str, source: str
+              ) -> Event | RefereeError:
+    """The event of one sentence of a segment, at ``offset`` in its line, or its error."""
     stripped = part.strip()
     found = _READ_SEGMENTS.get(stripped)
     if found is not None:
@@ -331,8 +341,8 @@ def _sentence(part: str, offset: int, number: int, line: str, source: str) -> Ev
         return _moved(found, first, len(stripped), number, line, source)
     try:
         return _read_segment(part, stripped, offset, number, line, source)
-    except RefereeError:
-        return None
+    except RefereeError as error:
+        return error
 
 
 _BULLETS: Final = ("-", "*", "\u2022")  # '-', '*' and '•' start a list's item
