@@ -150,7 +150,7 @@ def game_record(game: list[str], spec: GameSpec, rng: random.Random
         if lines and is_event(line) and is_event(game[origins[-1][-1] - 1]) and \
                 rng.random() < 0.3:
             ended = lines[-1].rstrip('"\u201d\u2019').endswith(("?", "!", "."))  # 'No."'
-            lines[-1] += " " + record if ended else ". " + record
+            lines[-1] += (" " if ended else rng.choice((". ", ". ", " - ", " \u2014 "))) + record
             origins[-1].append(number)
         else:
             lines.append(record)
@@ -179,7 +179,7 @@ def check_records(seeds: range) -> None:
     forms: set[str] = set()
     wanted = {" asked ", " gave ", " drew", "do you have", " if ", "->", "\u2192", " to ",
               "no, go fish", " the ", " and ", "fishing", "declare", ". ", "? ", " hands ",
-              '"', "\u2018", "\u201c"}
+              '"', "\u2018", "\u201c", " - ", " \u2014 "}
     for label, spec, lines in games(seeds):
         rng = random.Random(label)
         for game in (lines, changed(lines, rng)):
@@ -249,6 +249,9 @@ def test_an_ask_and_its_give_as_a_record_writes_them(events: tuple[str, ...]) ->
     ("Ann asks Bob for 8", "Bob says no, go fish", "Ann fished the nine of spades"),
     ("Ann asks Bob for 8. Bob said no. Ann fishes.",),
     ("Ann: Bob, 8? no", "Ann drew a 9S."),
+    ("Ann asks Bob for 8 - Bob: Nope! Go fish. - Ann drew 9S",),
+    ("Ann: Bob, any eights?", "No! Go fish!", "Ann draws"),
+    ("Ann asks Bob for 8 \u2014 no \u2013 Ann goes fishing",),
 ])
 def test_a_refusal_and_a_draw_as_a_record_writes_them(events: tuple[str, ...]) -> None:
     report = checked(*events)
@@ -289,6 +292,8 @@ def test_a_give_to_the_asker_is_checked_each_time_its_words_come() -> None:
     ("Bob drew. Dr. asks Bob for 7", 2), ("Ann asks Dr. for 7", 1), ("Ann > Dr. 7", 1),
     ("Dr. asks Ann for 7", 1), ("Cy gives Dr. 2", 1), ("Ann asks Bob for 8. Bob", 1),
     ("Ann asks Bob for 8.no", 1), ("Ann passes to Dr. Bob", 0),
+    ("Ann asks Bob for 8 - no", 2), ("Ann asks Bob for 8 \u2014 Bob: no. No. Ann draws", 3),
+    ("Mary-Ann asks Bob for 8", 1), ("Ann asks Bob for 8 -no", 1), ("Ann asks Bob for 8; - no", 2),
 ])
 def test_sentences_on_one_line_are_events_only_where_each_reads_as_one(line: str, count: int
                                                                        ) -> None:

@@ -276,8 +276,8 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                                            " " * marker + line[marker:])
                     if not header_told:
                         _refuse_header(body, number, line, source)
-                    sentences = _sentences(segment, start, number, line, source) if (
-                        ". " in stripped or "? " in stripped or "! " in stripped) else None
+                    sentences = _sentences(segment, start, number, line, source) if any(
+                        end in segment for end in _SENTENCE_ENDS) else None
                     if sentences is not None:  # 'Bob asks Cy for aces. Cy gives 1.'
                         events += sentences[0]
                         if sentences[1] is not None:
@@ -301,17 +301,25 @@ def _sentences(segment: str, offset: int, number: int, line: str, source: str
     event alone is read with the next one (``Bob drew. Dr. asks Bob for 7``), once.
     After two sentences read as events, one that does not is the error (``Bob asks Cy
     for aces. Cy gives 1. Bob drws.``): the line was meant as sentences, and the events
-    read before it are kept with it."""
+    read before it are kept with it. A dash with space around it parts two events as a
+    sentence's end does (``Bob asks Ann for 8s - no``), and a refusal said twice is one
+    (``Ann: No! Go fish.``)."""
     parts: list[tuple[int, str]] = []
     begun = 0
     last = len(segment.rstrip()) - 1  # the last character that is not white space
     for index in range(last):
-        if segment[index] in ".?!" and segment[index + 1].isspace():
+        character = segment[index]
+        if character in ".?!" and segment[index + 1].isspace():
             parts.append((begun, segment[begun:index + 1]))
+            begun = index + 1
+        elif character in _DASHES and index > 0 and segment[index - 1].isspace() and \
+                segment[index + 1].isspace():  # 'Bob asks Ann for 8s - no': the dash apart
+            parts.append((begun, segment[begun:index]))
             begun = index + 1
     if not parts:
         return None
     parts.append((begun, segment[begun:]))
+    parts = [(at, part) for at, part in parts if part.strip()]  # '8s? - no': none between
     events: list[Event] = []
     index = 0
     while index < len(parts):
@@ -323,12 +331,16 @@ def _sentences(segment: str, offset: int, number: int, line: str, source: str
             read = joined if isinstance(joined, Event) else read
         if isinstance(read, RefereeError):
             return (events, read) if len(events) >= MEANT_AS_SENTENCES else None
-        events.append(read)
+        if not (read.kind is EVENT_REFUSE and read.player is None and events
+                and events[-1].kind is EVENT_REFUSE):  # 'Bob: No! Go fish.': one refusal
+            events.append(read)
         index += 1
     return events, None
 
 
 MEANT_AS_SENTENCES: Final = 2  # events read from a line's sentences before one that is not
+_DASHES: Final = "-\u2013\u2014"  # a hyphen, an en or an em dash, space around it, parts two
+_SENTENCE_ENDS: Final = (". ", "? ", "! ", " - ", " \u2013 ", " \u2014 ")
 
 
 def _sentence(part: str, offset: int, number: int, line: str, source: str
