@@ -296,9 +296,9 @@ def _sentences(segment: str, offset: int, number: int, line: str, source: str
                ) -> tuple[list[Event], RefereeError | None] | None:
     """The events of ``segment`` (at ``offset`` in its line) written as sentences, one
     event each, ended by ``.``, ``?`` or ``!`` and a space (``Bob: Cy, aces? Cy gives
-    1.``); None unless it holds two or more and each reads as an event, and then the
-    segment is read whole. A name may end in ``.`` (``Dr.``): a sentence that is not an
-    event alone is read with the next one (``Bob drew. Dr. asks Bob for 7``), once.
+    1.``); None unless each reads as an event, and then the segment is read whole. A
+    name may end in ``.`` (``Dr.``): a sentence that is not an event alone is read with
+    the next one (``Bob drew. Dr. asks Bob for 7``), once.
     After two sentences read as events, one that does not is the error (``Bob asks Cy
     for aces. Cy gives 1. Bob drws.``): the line was meant as sentences, and the events
     read before it are kept with it. A dash with space around it parts two events as a
