@@ -238,7 +238,7 @@ QUESTIONS = ("game: diplomat\nplayers: Ann Bob Cy Dee\ndealer: Dee\ndeal: given\
 
 
 @pytest.mark.parametrize("question", ["Cy: Dee, any spades?", "Cy > Dee any black",
-                                      "Cy asks Dee for any 7s"])
+                                      "Cy asks Dee for any 7s", "Cy: Dee, some spades?"])
 def test_any_asks_the_question_where_questions_are_asked(question: str) -> None:
     report = checked(question, "Dee says yes", text=QUESTIONS)
     assert report["ok"], report

@@ -130,7 +130,7 @@ def parse_plural_rank(word: str) -> Rank | None:
 
 
 ARTICLES = frozenset({"a", "an", "the", "any", "some"})  # before a card or rank asked for
-_RANK_ARTICLES = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
+RANK_ARTICLES = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
 
 
 def parse_asked(words: list[str]) -> tuple[Rank | None, Card | None]:
@@ -152,13 +152,13 @@ def parse_asked(words: list[str]) -> tuple[Rank | None, Card | None]:
     named = words[1:] if article in ARTICLES else words
     if len(named) == 1:
         word = named[0]
-        if article in _RANK_ARTICLES:
+        if article in RANK_ARTICLES:
             rank = parse_plural_rank(word)
             if rank is not None:
                 return rank, None
         card = parse_card(word)
         return (rank_of(card), card) if card is not None else (parse_rank(word), None)
-    if len(named) == 3 and named[1].lower() == "of" and article not in _RANK_ARTICLES:
+    if len(named) == 3 and named[1].lower() == "of" and article not in RANK_ARTICLES:
         rank, suit = parse_rank(named[0]), parse_suit(named[2])
         if rank is not None and suit is not None:
             return rank, make_card(rank, suit)

@@ -19,7 +19,14 @@ from collections.abc import Callable
 from typing import Final
 
 from referee.errors import Kind, RefereeError, Span
-from referee.language.cards import parse_card, parse_plural_rank, parse_rank, parse_suit
+from referee.language.cards import (
+    ARTICLES,
+    RANK_ARTICLES,
+    parse_card,
+    parse_plural_rank,
+    parse_rank,
+    parse_suit,
+)
 from referee.reading import ascii_number, is_digits, quoted
 from referee.transcript.events import (
     EVENT_ASK,
@@ -56,11 +63,11 @@ _TURNED_UP: Final = frozenset({"turn", "turns", "turned"})  # before 'up'
 _TAKES: Final = frozenset({"takes", "took"})  # a play's capture
 # the words of an ask as asked at the table, before what is asked for ('do you have
 # any sevens?'), longest first
-_ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
+ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
                   ("you", "got"), ("got",))
 _HOLDS: Final = frozenset({"has", "have", "holds", "hold", "had"})  # 'asks Bob if he has'
 # what people say for yes and no
-_SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
+SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
 _LONGEST_ANSWER: Final = 7  # words: 'Bob says no , go fish !'
 _REFUSALS: Final = (["no"], ["go", "fish"], ["no", ",", "go", "fish"], ["no", "go", "fish"])
 # a count in words (digits are read as digits); 'a' and 'an' count one card named after
@@ -68,10 +75,10 @@ COUNT_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4
                       "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
                       "twelve": 12}
 _CARD_WORDS: Final = frozenset({"card", "cards"})
-_ARTICLES: Final = frozenset({"the", "a", "an"})  # before a card named in a give, draw or show
+_ARTICLES: Final = ARTICLES - RANK_ARTICLES  # 'the', 'a', 'an' before a card given, drawn
 _ONE_CARD: Final = (["a", "card"], ["one"], ["1"], ["one", "card"], ["1", "card"])
-_NOT_A_NAME: Final = frozenset({"the", "any", "some", "all", "its", "his", "her", "their",
-                                ",", "?", ":", ">"})  # words a give's cards may start with
+_NOT_A_NAME: Final = ARTICLES | {"all", "its", "his", "her", "their", ",", "?", ":",
+                                  ">"}  # words a give's cards may start with
 
 Fail = Callable[[str, int | None], RefereeError]  # an error at a word's index
 
@@ -216,7 +223,7 @@ def _unasked(words: list[Token]) -> list[Token]:
     """``words``, what an ask asks for, without the words of the question that may come
     first (``do you have any sevens``, ``got any 7s``)."""
     lows = tuple(t.low for t in words[:3])
-    for asking in _ASKING:
+    for asking in ASKING:
         if lows[:len(asking)] == asking and len(words) > len(asking):
             return words[len(asking):]
     return words
@@ -330,7 +337,7 @@ def _answer_words(words: list[str]) -> list[str]:
         words = words[:-1]
     elif bare != last:
         words = [*words[:-1], bare]
-    return [_SAID.get(word, word) for word in words]
+    return [SAID.get(word, word) for word in words]
 
 def _counted(rest: list[Token], fail: Fail
              ) -> tuple[int, Token | None] | None:

@@ -18,7 +18,7 @@ from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import parse_card
 from referee.reading import is_digits, lines_of, quoted
-from referee.transcript.event_words import read_event, tokens_at
+from referee.transcript.event_words import ASKING, SAID, read_event, tokens_at
 from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
@@ -690,10 +690,10 @@ def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
     return tuple(tokens)
 
 
-_ASKING: Final = frozenset({"do", "have", "you", "got"})  # 'do you have any 7s?'
+_ASKING: Final = frozenset(phrase[0] for phrase in ASKING)  # 'do you have any 7s?'
 _NOT_GIVEN: Final = frozenset({"to", "the", "a", "an", "and", "of"})  # read_event's
 _NOT_DRAWN: Final = frozenset({"1", "one", ",", "the", "a", "an", "and"})  # read_event's
-_ANSWERING: Final = frozenset({"yes", "no", "yep", "yeah", "yup", "nope", "nah"})
+_ANSWERING: Final = frozenset({"yes", "no", *SAID})  # 'Bob: nope'
 _LOWER: Final = frozenset({"yes", "no", "go", "fish", ">", ":", ",", "?", "asks", "for",
                            "says", "draws", "books", "gives"})
 

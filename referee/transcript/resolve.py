@@ -27,6 +27,7 @@ from referee.engine.questions import read_question
 from referee.engine.state import PHASE_ANSWER, GameState
 from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import (
+    RANK_ARTICLES,
     Card,
     Rank,
     parse_asked,
@@ -233,7 +234,7 @@ class Resolver:
         player = self._seat(event, event.player)
         target = self._seat(event, event.target)
         items = event.items
-        if len(items) > 1 and items[0].low == "any" and self.spec.questions and \
+        if len(items) > 1 and items[0].low in RANK_ARTICLES and self.spec.questions and \
                 not event.lay_out:  # 'Ann: Bob, any hearts?' where questions are asked
             return self._question(event, player, target, items[1:])
         if event.lay_out and self.spec.ask.handover is not HANDOVER_TO_CENTRE:
@@ -248,15 +249,14 @@ class Resolver:
 
     def _question(self, event: Event, player: int, target: int, items: tuple[Token, ...]
                   ) -> Question:
-        """The question ``items`` (the words after ``any``) ask."""
+        """The question ``items`` (the words after ``any`` or ``some``) ask, where the
+        rules have questions."""
         spec = self.spec
         text = " ".join(t.text for t in items)
         question = read_question(spec, player, target, text)
         if question is None:
             raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} is not a rank, a suit "
                                "(spades) or a colour (red, black)", event.place(items[0]))
-        if not spec.questions:
-            raise RefereeError(Kind.ILLEGAL, f"{spec.title} has no questions", event.span)
         return question
 
     def _ask_item(self, event: Event) -> tuple[Rank, Card | None]:
@@ -292,7 +292,7 @@ class Resolver:
     def _asks_a_question(self, event: Event) -> bool:
         """Whether an ask's items, read as a question, ask one (``any hearts``)."""
         items = event.items
-        return len(items) == 2 and items[0].low in ("any", "some") and read_question(
+        return len(items) == 2 and items[0].low in RANK_ARTICLES and read_question(
             self.spec, 0, 0, items[1].text) is not None
 
     def _answer(self, event: Event, state: GameState) -> Move:
