@@ -25,6 +25,7 @@ from referee.transcript.notation import read_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "tests").rglob("*.txt"))
+MARKED = "".join(map(chr, notation.FULLWIDTH_MARKS))  # as ":" is "\uff1a"
 WORD = re.compile(r"[^\s:,?>;]+|[:,?>]")  # a word or a mark; white space and ';' between
 
 
@@ -159,8 +160,47 @@ def test_every_character_is_told_apart_as_the_expression_tells_it() -> None:
     ``str.isspace`` has it) separate words, ``: , ? >`` are words alone."""
     for code in range(sys.maxunicode + 1):
         char = chr(code)
-        assert notation._separates(code, char, 0) == (char == ";" or char.isspace()), code
+        assert notation._separates(code) == (char == ";" or char.isspace()), code
         assert notation._is_mark(code) == (char in ":,?>"), code
+
+
+# what a line holds, by a regular expression each (notation.survey's flags)
+HOLDING = ((notation.HOLDS_COLON, re.compile(":")),
+           (notation.HOLDS_SEMICOLON, re.compile(";")),
+           (notation.HOLDS_COMMENT, re.compile("#")),
+           (notation.HOLDS_QUOTE, re.compile("[\"'\u2018\u2019\u201c\u201d]")),
+           (notation.HOLDS_SENTENCE_END, re.compile("[.?!] | [-\u2013\u2014] ")),
+           (notation.HOLDS_FULLWIDTH, re.compile("[\u2192\u3001\u3002\uff01\uff03"
+                                                 "\uff0c\uff0e\uff1a\uff1b\uff1e\uff1f]")))
+
+
+def holding(line: str) -> int:
+    """The flags of what ``line`` holds, as the regular expressions find it."""
+    return sum(flag for flag, expression in HOLDING if expression.search(line))
+
+
+def assert_surveyed_alike(line: str) -> None:
+    expected = holding(line)
+    assert notation._scanned_survey(line) == expected, line
+    assert notation._searched_survey(line) == expected, line
+    assert notation.survey(line) == expected, line
+    assert notation._holds_a_mark(line) == bool(expected & notation.HOLDS_FULLWIDTH), line
+
+
+def test_what_every_transcript_line_holds_is_told_alike_each_way() -> None:
+    lines = lines_of_transcripts() + terse_lines()
+    flags = 0
+    for line in lines:
+        assert_surveyed_alike(line)
+        flags |= holding(line)
+    assert flags == sum(flag for flag, _ in HOLDING)  # each is met
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=MARKED + " .?!-\u2013\u2014\"'\u2018\u2019\u201c\u201d\u201a:;#Ab7"
+               "\u2665\u3000\u00a0\u2012\u2015", max_size=30))
+def test_what_made_up_text_holds_is_told_alike_each_way(line: str) -> None:
+    assert_surveyed_alike(line)
 
 
 MARKS_AND_SPACES = [":", ",", "?", ">", ";", ";;", "#", " ", "\t", "\u00a0", "\u2003",
@@ -332,8 +372,6 @@ def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         notation._READ_SEGMENTS[line] is event for line, event in kept.items())
     notation._READ_SEGMENTS.clear()
 
-
-MARKED = "".join(map(chr, notation.FULLWIDTH_MARKS))
 
 
 @settings(max_examples=500, deadline=None)

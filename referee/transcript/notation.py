@@ -218,7 +218,80 @@ def unquoted(body: str) -> str:
 
 def _holds_a_mark(line: str) -> bool:
     """Whether ``line`` holds one of the characters :func:`plain_marks` reads as a mark."""
-    return any(character in line for character in _MARK_CHARACTERS)  # a loop, compiled
+    if _COMPILED:
+        return bool(_scanned_survey(line) & HOLDS_FULLWIDTH)
+    return any(character in line for character in _MARK_CHARACTERS)
+
+
+# What a line holds, as the flags of one number (:func:`survey`): a line read for the
+# first time is asked for each of these, and most hold none but the ':' of 'Ann: Bob,
+# 7?'. Each is a substring; a flag set means the line holds it somewhere.
+HOLDS_COLON: Final = 1  # ':'
+HOLDS_SEMICOLON: Final = 2  # ';', between a line's segments
+HOLDS_COMMENT: Final = 4  # '#'
+HOLDS_QUOTE: Final = 8  # a quotation mark (QUOTES, EDGE_QUOTES)
+HOLDS_SENTENCE_END: Final = 16  # one of _SENTENCE_ENDS ('. ', ' - ')
+HOLDS_FULLWIDTH: Final = 32  # a mark plain_marks reads (FULLWIDTH_MARKS)
+
+
+def survey(line: str) -> int:
+    """The ``HOLDS_`` flags of what ``line`` holds. Compiled, in one pass over its
+    characters read as numbers (some 10 instructions a character), where a search in C
+    for each substring costs some 230 instructions however short the line: a line
+    read for the first time was searched some 25 times. Interpreted, by those
+    searches, where a loop over characters is slow. tests/test_quick_reading.py holds
+    the two ways equal."""
+    if _COMPILED:
+        return _scanned_survey(line)
+    return _searched_survey(line)
+
+
+def _searched_survey(line: str) -> int:
+    """:func:`survey` by a search for each substring."""
+    holds = 0
+    if ":" in line:
+        holds |= HOLDS_COLON
+    if ";" in line:
+        holds |= HOLDS_SEMICOLON
+    if "#" in line:
+        holds |= HOLDS_COMMENT
+    if any(quote in line for quote in _ANY_QUOTE):
+        holds |= HOLDS_QUOTE
+    if any(end in line for end in _SENTENCE_ENDS):
+        holds |= HOLDS_SENTENCE_END
+    if any(character in line for character in _MARK_CHARACTERS):
+        holds |= HOLDS_FULLWIDTH
+    return holds
+
+
+def _scanned_survey(line: str) -> int:
+    """:func:`survey` by one pass over the characters, read as numbers."""
+    holds = 0
+    last = len(line) - 1
+    for index in range(len(line)):
+        code = ord(line[index])
+        if 64 < code < 0x2013:  # letters, and most else: none of the marks
+            continue
+        if code == 58:
+            holds |= HOLDS_COLON
+        elif code == 59:
+            holds |= HOLDS_SEMICOLON
+        elif code == 35:
+            holds |= HOLDS_COMMENT
+        elif code == 34 or code == 39 or code == 0x2018 or code == 0x2019 \
+                or code == 0x201C or code == 0x201D:
+            holds |= HOLDS_QUOTE
+        elif code == 46 or code == 63 or code == 33:  # '. ', '? ', '! '
+            if index < last and ord(line[index + 1]) == 32:
+                holds |= HOLDS_SENTENCE_END
+        elif code == 45 or code == 0x2013 or code == 0x2014:  # a hyphen, an en or an em dash
+            if 0 < index < last and ord(line[index - 1]) == 32 \
+                    and ord(line[index + 1]) == 32:
+                holds |= HOLDS_SENTENCE_END
+        elif code == 0x2192 or code == 0x3001 or code == 0x3002 or (
+                0xFF01 <= code <= 0xFF1F and code in FULLWIDTH_MARKS):
+            holds |= HOLDS_FULLWIDTH
+    return holds
 
 
 def _with_deal(event: Event, deal: list[Header]) -> Event:
@@ -255,11 +328,17 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
     list in a notes app (``- Ann asks Bob for 7``) is read as ``unlisted``, the line
     with its marker blanked out."""
     body = line if unlisted is None else unlisted
-    body = unquoted(body.split("#", 1)[0] if "#" in body else body)
+    holds = survey(body)  # (told of the comment too: a flag set only costs a search)
+    if holds & HOLDS_COMMENT:
+        body = body.split("#", 1)[0]
+    if holds & HOLDS_QUOTE:
+        body = unquoted(body)
+        holds = survey(body)  # a quotation mark read as a space may end a sentence
     events: list[Event] = []
     start = 0
-    header_told = ":" not in body  # a header line holds ':'
-    segments: list[str] = body.split(";")  # a list, however many: iterated natively
+    header_told = not holds & HOLDS_COLON  # a header line holds ':'
+    # a list, however many: iterated natively
+    segments: list[str] = body.split(";") if holds & HOLDS_SEMICOLON else [body]
     try:
         for segment in segments:
             unindented = segment.lstrip()
@@ -276,8 +355,9 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                                            " " * marker + line[marker:])
                     if not header_told:
                         _refuse_header(body, number, line, source)
-                    sentences = _sentences(segment, start, number, line, source) if any(
-                        end in segment for end in _SENTENCE_ENDS) else None
+                    sentences = _sentences(segment, start, number, line, source) if (
+                        holds & HOLDS_SENTENCE_END and any(
+                            end in segment for end in _SENTENCE_ENDS)) else None
                     if sentences is not None:  # 'Bob asks Cy for aces. Cy gives 1.'
                         events += sentences[0]
                         if sentences[1] is not None:
@@ -483,7 +563,7 @@ def _scanned_words(segment: str, offset: int) -> tuple[list[str], list[int]]:
                 start = -1
             texts.append(segment[index])
             columns.append(offset + index + 1)
-        elif _separates(code, segment, index):
+        elif _separates(code):
             if start >= 0:
                 texts.append(segment[start:index])
                 columns.append(offset + start + 1)
@@ -529,7 +609,7 @@ def _first_word(body: str) -> str:
         code = ord(body[index])
         if _is_mark(code):
             return body[start:index] if start >= 0 else body[index]
-        if _separates(code, body, index):
+        if _separates(code):
             if start >= 0:
                 return body[start:index]
         elif start < 0:
@@ -542,12 +622,22 @@ def _is_mark(code: int) -> bool:
     return code == 58 or code == 44 or code == 63 or code == 62
 
 
-def _separates(code: int, text: str, index: int) -> bool:
-    """Whether the character ``code``, at ``index`` of ``text``, is ``;`` or white space
-    (as ``str.isspace`` and ``\\s`` have it), which stand between words."""
+def _separates(code: int) -> bool:
+    """Whether the character ``code`` is ``;`` or white space (as ``str.isspace`` and
+    ``\\s`` have it), which stand between words."""
     if code <= 32:
         return code == 32 or 9 <= code <= 13 or code >= 28
-    return code == 59 or (code >= 128 and text[index].isspace())
+    return code == 59 or (code >= 128 and _is_wide_space(code))
+
+
+def _is_wide_space(code: int) -> bool:
+    """Whether the character ``code``, past ASCII, is white space, as ``str.isspace``
+    has it: told by its number, where ``chr(code).isspace()`` would make a string of
+    it (a suit symbol's, U+2665, is no ASCII and no Latin-1 character, so is made
+    anew each time). tests/test_quick_reading.py holds the two equal on every code."""
+    return code == 0x85 or code == 0xA0 or code == 0x1680 or 0x2000 <= code <= 0x200A \
+        or code == 0x2028 or code == 0x2029 or code == 0x202F or code == 0x205F \
+        or code == 0x3000
 
 
 _COMPILED: Final = is_compiled(sys.modules[__name__])  # this module, as it runs
