@@ -226,11 +226,11 @@ def test_lines_read_again_from_the_memo_read_as_afresh(monkeypatch: pytest.Monke
     lines += [f"  {a} ;{b}" for a, b in zip(lines[::3], lines[1::3], strict=False)
               if "hand" not in a + b]
     text = "\n".join(lines)
-    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 0)  # nothing remembered
+    monkeypatch.setattr(notation._ROOM, "segments", 0)  # nothing remembered
     notation._READ_SEGMENTS.clear()
     fresh = read_transcript(text, "x.txt")
     assert len(fresh.events) > 1000 and not notation._READ_SEGMENTS
-    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 10**6)
+    monkeypatch.setattr(notation._ROOM, "segments", 10**6)
     read_transcript("\n".join(reversed(lines)), "y.txt")  # remembered at other places
     assert len(notation._READ_SEGMENTS) > 500
     again = read_transcript(text, "x.txt")
@@ -323,7 +323,7 @@ def test_the_memo_takes_segments_up_to_its_bound_on_their_characters(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its room is counted in characters too, and all of it is there again once the
     memo is emptied."""
-    monkeypatch.setattr(notation, "_MAX_READ_CHARACTERS", 40)
+    monkeypatch.setattr(notation._ROOM, "characters", 40)
     notation._READ_SEGMENTS.clear()
     lines = [f"Ann asks Bob for {rank}H" for rank in "2345"]  # 18 characters each
     read_transcript("\n".join(lines), "x.txt")
@@ -359,7 +359,7 @@ def test_the_memo_holds_little_memory_however_its_segments_run() -> None:
 def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full it takes no more lines, and the lines it holds stay: it never turns over."""
-    monkeypatch.setattr(notation, "_MAX_READ_SEGMENTS", 5)
+    monkeypatch.setattr(notation._ROOM, "segments", 5)
     notation._READ_SEGMENTS.clear()
     first = [f"Ann asks Bob for {rank}H" for rank in "23456"]
     read_transcript("\n".join(first), "x.txt")

@@ -35,7 +35,7 @@ from referee.values import frozen, replace
 
 HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
-NAMED_HEADER_KEYS = ("option", "team", "hand")
+NAMED_HEADER_KEYS: Final = ("option", "team", "hand")
 _HEADER_KEY_SET: Final = frozenset(HEADER_KEYS)
 _SHORTEST_KEY: Final = min(len(key) for key in HEADER_KEYS)
 _LONGEST_KEY: Final = max(len(key) for key in HEADER_KEYS)
@@ -314,10 +314,22 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
 # the text of a segment (a line, or a part of one between ';'), white space around it
 # stripped: its event as first read (see TranscriptReader.events)
 _READ_SEGMENTS: Final[dict[str, Event]] = memo("referee.transcript.notation._READ_SEGMENTS")
-_MAX_READ_SEGMENTS = 16_384
-_MAX_READ_CHARACTERS = 24 * _MAX_READ_SEGMENTS  # of the segments kept, all together
 _LONGEST_READ_SEGMENT: Final = 96  # characters: a longer segment is read afresh each time
-_read_characters = 0  # of the segments in _READ_SEGMENTS
+
+
+class _MemoRoom:
+    """The room of the memo of segments (``_READ_SEGMENTS``): at most ``segments``
+    segments, of ``characters`` in all; ``used``: the characters of those it holds.
+    One object's fields, where three module variables cost a look-up in the module's
+    dict each time (compiled) for every segment read for the first time."""
+
+    def __init__(self, segments: int, characters: int) -> None:
+        self.segments = segments
+        self.characters = characters
+        self.used = 0
+
+
+_ROOM: Final = _MemoRoom(16_384, 24 * 16_384)
 
 
 def _event_line(line: str, number: int, source: str, unlisted: str | None = None
@@ -487,18 +499,18 @@ def _remember(stripped: str, first: str, event: Event) -> None:
     a line starting with a remembered segment is then known not to be a header line
     (which must be refused) without reading it as one.
 
-    Room: at most ``_MAX_READ_SEGMENTS`` segments, of ``_MAX_READ_CHARACTERS`` in all,
-    none longer than ``_LONGEST_READ_SEGMENT`` (an event's objects grow with its
-    words), which bounds the memo's memory at about 14 MB, however the segments run."""
-    global _read_characters
+    Room: :data:`_ROOM`, none longer than ``_LONGEST_READ_SEGMENT`` (an event's objects
+    grow with its words), which bounds the memo's memory at about 14 MB, however the
+    segments run."""
+    room = _ROOM
     if not _READ_SEGMENTS:  # emptied (referee.caches.clear_caches): all the room again
-        _read_characters = 0
+        room.used = 0
     size = len(stripped)
     if (size <= _LONGEST_READ_SEGMENT and event.kind is not EVENT_NEW_HAND
-            and not _is_header_key(first) and len(_READ_SEGMENTS) < _MAX_READ_SEGMENTS
-            and _read_characters + size <= _MAX_READ_CHARACTERS):
+            and not _is_header_key(first) and len(_READ_SEGMENTS) < room.segments
+            and room.used + size <= room.characters):
         _READ_SEGMENTS[stripped] = event
-        _read_characters += size
+        room.used += size
 
 
 def _is_header_key(word: str) -> bool:
@@ -556,7 +568,10 @@ def _scanned_words(segment: str, offset: int) -> tuple[list[str], list[int]]:
     start = -1  # where the word being read starts, -1 between words
     for index in range(len(segment)):
         code = ord(segment[index])
-        if _is_mark(code):
+        if 64 < code < 128:  # a letter, or the like: no mark and no space (most are)
+            if start < 0:
+                start = index
+        elif _is_mark(code):
             if start >= 0:
                 texts.append(segment[start:index])
                 columns.append(offset + start + 1)
