@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from functools import partial
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from referee.engine import asks, claims, draws, laying, plays, questions, refills
 from referee.engine.draws import DRAWING
@@ -68,7 +68,7 @@ from referee.language.spec import (
 )
 from referee.values import field_values, frozen
 
-_DEMANDS = {  # phases that allow only some kinds of move
+_DEMANDS: Final = {  # phases that allow only some kinds of move
     PHASE_SHOW: (Show,), PHASE_PASS: (Pass, Show), PHASE_TURN_UP: (TurnUp, Show),
     PHASE_LAY: (LayDown, EndLaying, Show, Draw),  # a draw: the dealer's replacements
 }

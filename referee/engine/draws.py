@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.engine import refills
 from referee.engine.facts import OUT, Fact, stock_place
 from referee.engine.flow import moved, put, resume
@@ -22,7 +24,7 @@ from referee.language.cards import Card
 from referee.language.spec import CONDITION_DRAWN_IS_CARD, CONDITION_DRAWN_IS_RANK
 from referee.words import counted
 
-DRAWING = (PHASE_DRAW, PHASE_STUCK_DRAW)
+DRAWING: Final = (PHASE_DRAW, PHASE_STUCK_DRAW)
 
 
 def draw_violation(lk: Lookups, state: GameState, draw: Draw) -> RefereeError | None:

@@ -19,14 +19,15 @@ the top of the stock as dealt (:func:`stock_place`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from referee.engine.state import GameState
 from referee.errors import RefereeError
 from referee.language.cards import Card
 from referee.values import value
 
-OUT = -1
-UNBOUNDED = 1_000
+OUT: Final = -1
+UNBOUNDED: Final = 1_000
 
 
 def stock_place(position: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from referee.engine.moves import Ask, Claim, Judgement, Question, Transfer
 from referee.language.cards import Card
@@ -28,10 +29,15 @@ class Phase(Enum):
 # Every member also as a plain name, for the modules that test the phase on every event
 # (tests/test_lint.py lists them): Python 3.11 reads a member off its Enum class through
 # EnumType.__getattr__, a Python-level call that cost a fifth of the checking time.
-PHASE_ASK, PHASE_ANSWER, PHASE_DRAW, PHASE_STUCK_DRAW = (
-    Phase.ASK, Phase.ANSWER, Phase.DRAW, Phase.STUCK_DRAW)
-PHASE_TURN_UP, PHASE_PASS, PHASE_LAY, PHASE_SHOW, PHASE_OVER = (
-    Phase.TURN_UP, Phase.PASS, Phase.LAY, Phase.SHOW, Phase.OVER)
+PHASE_ASK: Final = Phase.ASK
+PHASE_ANSWER: Final = Phase.ANSWER
+PHASE_DRAW: Final = Phase.DRAW
+PHASE_STUCK_DRAW: Final = Phase.STUCK_DRAW
+PHASE_TURN_UP: Final = Phase.TURN_UP
+PHASE_PASS: Final = Phase.PASS
+PHASE_LAY: Final = Phase.LAY
+PHASE_SHOW: Final = Phase.SHOW
+PHASE_OVER: Final = Phase.OVER
 
 
 class AfterLay(Enum):
@@ -46,8 +52,12 @@ class AfterLay(Enum):
     GO_ON = "the drawer goes on"
 
 
-AFTER_DEAL, AFTER_GIVE, AFTER_DRAW, AFTER_STUCK, AFTER_GO_ON = (  # as PHASE_ASK and others
-    AfterLay.DEAL, AfterLay.GIVE, AfterLay.DRAW, AfterLay.STUCK, AfterLay.GO_ON)
+# as PHASE_ASK and others
+AFTER_DEAL: Final = AfterLay.DEAL
+AFTER_GIVE: Final = AfterLay.GIVE
+AFTER_DRAW: Final = AfterLay.DRAW
+AFTER_STUCK: Final = AfterLay.STUCK
+AFTER_GO_ON: Final = AfterLay.GO_ON
 
 
 @mutable

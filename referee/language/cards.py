@@ -10,7 +10,7 @@ and print.
 
 from __future__ import annotations
 
-from typing import NewType
+from typing import Final, NewType
 
 from referee.caches import memoized
 from referee.reading import is_digits
@@ -22,21 +22,22 @@ Suit = NewType("Suit", str)
 STANDARD_RANKS: tuple[Rank, ...] = tuple(
     Rank(r) for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 )
-STANDARD_SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in ("S", "H", "D", "C"))
-JOKERS: tuple[Card, ...] = (Card("RJ"), Card("BJ"))
+STANDARD_SUITS: Final[tuple[Suit, ...]] = tuple(Suit(s) for s in ("S", "H", "D", "C"))
+JOKERS: Final[tuple[Card, ...]] = (Card("RJ"), Card("BJ"))
 
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-PLURAL_MARKS = ("'s", "\u2019s")  # 8's, also with the closing quote phones put in
+SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C",
+                       "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+PLURAL_MARKS: Final = ("'s", "\u2019s")  # 8's, also with the closing quote phones put in
 PRESENTATION_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji style, after a symbol
-SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
-RANK_WORDS = {
+SUIT_WORDS: Final = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+RANK_WORDS: Final = {
     "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
     "5": ("five", "fives"), "6": ("six", "sixes"), "7": ("seven", "sevens"),
     "8": ("eight", "eights"), "9": ("nine", "nines"), "10": ("ten", "tens"),
     "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
     "A": ("ace", "aces"),
 }
-_RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in words}
+_RANK_BY_WORD: Final = {word: rank for rank, words in RANK_WORDS.items() for word in words}
 
 
 def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
@@ -129,8 +130,8 @@ def parse_plural_rank(word: str) -> Rank | None:
     return parse_rank(word) or (parse_rank(word[:-1]) if word[-1:] in ("s", "S") else None)
 
 
-ARTICLES = frozenset({"a", "an", "the", "any", "some"})  # before a card or rank asked for
-RANK_ARTICLES = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
+ARTICLES: Final = frozenset({"a", "an", "the", "any", "some"})  # before a card or rank asked for
+RANK_ARTICLES: Final = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
 
 
 def parse_asked(words: list[str]) -> tuple[Rank | None, Card | None]:

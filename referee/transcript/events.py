@@ -6,6 +6,7 @@ rules)."""
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from referee.spans import Span
 from referee.values import frozen, value
@@ -31,11 +32,17 @@ class EventKind(Enum):
 
 
 # Every member also as a plain name (as PHASE_ASK and others in referee/engine/state.py)
-EVENT_ASK, EVENT_GIVE, EVENT_REFUSE, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM = (
-    EventKind.ASK, EventKind.GIVE, EventKind.REFUSE, EventKind.DRAW, EventKind.BOOK,
-    EventKind.CLAIM)
-EVENT_PASS, EVENT_NEW_HAND, EVENT_PLAY, EVENT_TURN_UP, EVENT_SHOW = (
-    EventKind.PASS, EventKind.NEW_HAND, EventKind.PLAY, EventKind.TURN_UP, EventKind.SHOW)
+EVENT_ASK: Final = EventKind.ASK
+EVENT_GIVE: Final = EventKind.GIVE
+EVENT_REFUSE: Final = EventKind.REFUSE
+EVENT_DRAW: Final = EventKind.DRAW
+EVENT_BOOK: Final = EventKind.BOOK
+EVENT_CLAIM: Final = EventKind.CLAIM
+EVENT_PASS: Final = EventKind.PASS
+EVENT_NEW_HAND: Final = EventKind.NEW_HAND
+EVENT_PLAY: Final = EventKind.PLAY
+EVENT_TURN_UP: Final = EventKind.TURN_UP
+EVENT_SHOW: Final = EventKind.SHOW
 
 
 @value

@@ -4,7 +4,7 @@ and the rules, and the answers an open deal leaves out filled in from the cards.
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from referee.caches import memo
 from referee.engine.asks import cards_due
@@ -55,7 +55,7 @@ from referee.transcript.events import (
 )
 from referee.transcript.setup import Game
 
-_OF_THE_MOMENT = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
+_OF_THE_MOMENT: Final = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
 MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table's rules
 
 

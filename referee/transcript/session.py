@@ -19,7 +19,7 @@ where each card may be.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from referee.engine.facts import Fact, decide
 from referee.engine.moves import Answer, Claim, Draw, Give, LayDown, Move, Refuse
@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # the knowledge model (and its solvers) is loaded for hidden 
     from referee.knowledge.model import Knowledge
     from referee.transcript.marks import Fork, Mark
 
-FITTING = {
+FITTING: Final = {
     PHASE_ANSWER: (EVENT_GIVE, EVENT_REFUSE),
     PHASE_DRAW: (EVENT_DRAW,),
     PHASE_STUCK_DRAW: (EVENT_DRAW,),
@@ -71,10 +71,10 @@ FITTING = {
 # the moves the referee fills in from the cards it knows (an open table): legal and
 # stating only what those cards show, as the engine makes them, so they are not judged
 # again (tests/test_forced_moves.py holds every one to the engine's judgement)
-MADE_FROM_KNOWN_CARDS = (Give, Refuse, Answer, Draw, LayDown)
+MADE_FROM_KNOWN_CARDS: Final = (Give, Refuse, Answer, Draw, LayDown)
 # the written events of moves the referee also fills in at an open table: written after
 # moves left out, they are checked where they are due (Session._fill_before)
-FILLED_IN = (EVENT_BOOK, EVENT_DRAW)
+FILLED_IN: Final = (EVENT_BOOK, EVENT_DRAW)
 
 
 class Session:
