@@ -6,10 +6,12 @@ for every event read, and a compiled class makes one without running Python.
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.sanitize import printable
 from referee.values import value
 
-SHOWN_LINE = 80  # the most characters of a source line an error shows
+SHOWN_LINE: Final = 80  # the most characters of a source line an error shows
 
 
 @value

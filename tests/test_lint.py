@@ -138,3 +138,37 @@ def test_code_run_on_every_event_reads_no_enum_member_off_its_class() -> None:
                       if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                       and node.value.id in enums | {"LayDownRule"} and node.attr.isupper()]
     assert len(enums) > 10 and not found, found
+
+
+# constants a test patches (monkeypatch.setattr), so not Final: each is read only where
+# a move is remembered anew, not on every event
+PATCHED_CONSTANTS = {("engine/core.py", "MAX_KEPT_MOVES"),
+                     ("transcript/resolve.py", "MAX_REMEMBERED_MOVES")}
+
+
+def test_the_constants_of_compiled_modules_are_final() -> None:
+    """Compiled with mypyc, a module's name that is not ``Final`` (``EVENT_ASK``, ``FITTING``,
+    here or imported) is looked up in the module's dict at every use, some 150
+    instructions; a ``Final`` one is read from a C static. Every constant of a compiled
+    module (a name in capitals) is ``Final``."""
+    from referee.compiled import COMPILED
+
+    found = []
+    for name in COMPILED:
+        tree = ast.parse((Path(__file__).parent.parent / "referee" / name).read_text())
+        for node in tree.body:
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+                final = ast.unparse(node.annotation).startswith("Final")
+            elif isinstance(node, ast.Assign):
+                targets = [element for target in node.targets
+                           for element in getattr(target, "elts", [target])]
+                final = isinstance(node.value, ast.Call) and \
+                    ast.unparse(node.value.func) == "TypeVar"  # a type's name, never read
+            else:
+                continue
+            found += [f"{name}:{node.lineno}: {target.id}" for target in targets
+                      if isinstance(target, ast.Name) and target.id.lstrip("_")[:1].isupper()
+                      and target.id.isupper() and not final
+                      and (name, target.id) not in PATCHED_CONSTANTS]
+    assert not found, found

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from referee.authoring.selfplay import random_claim, random_move
 from referee.engine.asks import asked_cards
@@ -47,12 +47,14 @@ from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, LAY_
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
 
-RANDOM, COUNTING, ISMCTS = "random", "counting", "ismcts"
-POLICIES = (RANDOM, COUNTING, ISMCTS)
-ASKED_WEIGHT = 4.0  # how much likelier a seat that asked for a rank holds each of its cards
-_POLICY = re.compile(r"(random|counting|ismcts)(?::([0-9]+))?")
-FEWEST_SIMULATIONS = 2  # OpenSpiel's ISMCTS has no visited move to choose after one
-MOST_SIMULATIONS = 9_999_999
+RANDOM: Final = "random"
+COUNTING: Final = "counting"
+ISMCTS: Final = "ismcts"
+POLICIES: Final = (RANDOM, COUNTING, ISMCTS)
+ASKED_WEIGHT: Final = 4.0  # how much likelier a seat that asked for a rank holds each of its cards
+_POLICY: Final = re.compile(r"(random|counting|ismcts)(?::([0-9]+))?")
+FEWEST_SIMULATIONS: Final = 2  # OpenSpiel's ISMCTS has no visited move to choose after one
+MOST_SIMULATIONS: Final = 9_999_999
 
 
 class Policy(Protocol):

@@ -9,7 +9,7 @@ choosing is here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.engine.captures import random_group, value_of
 from referee.engine.core import Engine
@@ -21,11 +21,11 @@ from referee.language.spec import LAY_DOWN_AT_ONCE
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
 
-CLAIM_CHANCE = 0.05  # how often self-play claims when it could ask instead
-LAY_DOWN_CHANCE = 0.5  # how often self-play lays down a whole set it holds
-QUESTION_CHANCE = 0.2  # how often self-play asks a yes-or-no question when it may
-PLAY_CHANCE = 0.5  # how often self-play plays a card when it could ask instead
-CAPTURE_CHANCE = 0.9  # self-play takes each group it finds with this chance
+CLAIM_CHANCE: Final = 0.05  # how often self-play claims when it could ask instead
+LAY_DOWN_CHANCE: Final = 0.5  # how often self-play lays down a whole set it holds
+QUESTION_CHANCE: Final = 0.2  # how often self-play asks a yes-or-no question when it may
+PLAY_CHANCE: Final = 0.5  # how often self-play plays a card when it could ask instead
+CAPTURE_CHANCE: Final = 0.9  # self-play takes each group it finds with this chance
 
 
 def random_move(engine: Engine, state: GameState, rng: random.Random) -> Move | None:

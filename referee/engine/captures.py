@@ -4,7 +4,7 @@ each group a single card or several whose values sum to the played card's value.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.engine.moves import Play
 from referee.engine.state import GameState
@@ -14,8 +14,8 @@ from referee.language.cards import Card, Rank, rank_of
 if TYPE_CHECKING:  # self-play's random source, imported only when it plays
     import random
 
-MAX_GROUPS = 256  # summing_groups finds at most this many groups
-MAX_CAPTURE_CHOICES = 1024  # capture_choices yields at most this many sets of groups
+MAX_GROUPS: Final = 256  # summing_groups finds at most this many groups
+MAX_CAPTURE_CHOICES: Final = 1024  # capture_choices yields at most this many sets of groups
 
 
 def value_of(values: Mapping[Rank, int], card: Card) -> int:

@@ -74,7 +74,8 @@ _DEMANDS: Final = {  # phases that allow only some kinds of move
 }
 MAX_KEPT_MOVES = 20_000  # moves kept as one object each (Engine.same_move)
 M = TypeVar("M", bound="Move | None")  # a move, or None, kept as one object (same_move)
-_SAME_FACTS = (Ask, Give, Refuse, Answer, Play, LayDown)  # facts that depend on the move only
+# the moves whose facts depend on the move only
+_SAME_FACTS: Final = (Ask, Give, Refuse, Answer, Play, LayDown)
 
 
 def _plain_key(move: Move) -> tuple[object, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from referee.language.cards import Card, Rank, rank_of
 from referee.language.spec import (
@@ -21,7 +22,7 @@ from referee.language.spec import (
 )
 from referee.values import frozen
 
-MAX_TOUCHED = 4096  # groups of cards whose sets are remembered
+MAX_TOUCHED: Final = 4096  # groups of cards whose sets are remembered
 
 
 @frozen

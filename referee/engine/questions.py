@@ -5,6 +5,8 @@ The answer must be true; with every card known the referee checks it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.engine.facts import UNBOUNDED, Fact
 from referee.engine.flow import ended, give_turn
 from referee.engine.lookups import Lookups
@@ -22,7 +24,7 @@ from referee.language.spec import (
     QuestionKind,
 )
 
-COLOURS = {"red": frozenset("HD"), "black": frozenset("SC")}
+COLOURS: Final = {"red": frozenset("HD"), "black": frozenset("SC")}
 
 
 def read_question(spec: GameSpec, player: int, target: int, word: str) -> Question | None:

@@ -4,11 +4,13 @@ only words it (the live table's wording of a whole game is referee/live/announce
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.engine.moves import Claim, Judgement, Question
 from referee.engine.state import GameState
 from referee.language.spec import QUESTION_KIND_SUIT
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def describe_question(question: Question) -> str:

@@ -19,7 +19,7 @@ Card = NewType("Card", str)
 Rank = NewType("Rank", str)
 Suit = NewType("Suit", str)
 
-STANDARD_RANKS: tuple[Rank, ...] = tuple(
+STANDARD_RANKS: Final[tuple[Rank, ...]] = tuple(
     Rank(r) for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 )
 STANDARD_SUITS: Final[tuple[Suit, ...]] = tuple(Suit(s) for s in ("S", "H", "D", "C"))
@@ -28,7 +28,7 @@ JOKERS: Final[tuple[Card, ...]] = (Card("RJ"), Card("BJ"))
 SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C",
                        "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 PLURAL_MARKS: Final = ("'s", "\u2019s")  # 8's, also with the closing quote phones put in
-PRESENTATION_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji style, after a symbol
+PRESENTATION_SELECTORS: Final = ("\ufe0e", "\ufe0f")  # text and emoji style, after a symbol
 SUIT_WORDS: Final = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 RANK_WORDS: Final = {
     "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),

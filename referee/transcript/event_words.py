@@ -44,8 +44,8 @@ from referee.transcript.events import (
     Token,
 )
 
-MAX_COUNT_DIGITS = 6  # a hand's number, a give's count
-ANSWER_HINT = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
+MAX_COUNT_DIGITS: Final = 6  # a hand's number, a give's count
+ANSWER_HINT: Final = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bob, QS?', "
                "'Ann > Bob QS', 'Bob gives QS', 'Bob says no', 'Ann draws', 'Ann books Q'")
 
 # the verbs as a record of the game writes them (the past tense) and as players say

@@ -33,14 +33,16 @@ from referee.transcript.events import (
 )
 from referee.values import frozen, replace
 
-HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
+HEADER_KEYS: Final = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
                "centre", "center", "target")
 NAMED_HEADER_KEYS: Final = ("option", "team", "hand")
 _HEADER_KEY_SET: Final = frozenset(HEADER_KEYS)
 _SHORTEST_KEY: Final = min(len(key) for key in HEADER_KEYS)
 _LONGEST_KEY: Final = max(len(key) for key in HEADER_KEYS)
-ACCEPTED_MARK = "# accepted by the table:"  # after an event the table accepted against the cards
-DONE_MARK = "# done"  # a live table's 'done': the referee filled in here what the cards forced
+# after an event the table accepted against the cards
+ACCEPTED_MARK: Final = "# accepted by the table:"
+# a live table's 'done': the referee filled in here what the cards forced
+DONE_MARK: Final = "# done"
 
 
 @frozen

@@ -77,10 +77,10 @@ class Remembered:
         self.items: dict[str, tuple[Rank, Card | None]] = {}
 
 
-_NUMBERS = itertools.count(1)
+_NUMBERS: Final = itertools.count(1)
 
 
-_TABLES: dict[tuple[int, tuple[str, ...]], Remembered] = memo(
+_TABLES: Final[dict[tuple[int, tuple[str, ...]], Remembered]] = memo(
     "referee.transcript.resolve._TABLES")
 
 
