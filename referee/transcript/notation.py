@@ -176,8 +176,8 @@ class TranscriptReader:
 FULLWIDTH_MARKS: Final = {**{ord(mark) + 0xFEE0: mark for mark in ":,?>;#!."},
                           ord("\u3001"): ",", ord("\u3002"): ".", ord("\u2192"): ">"}
 # the same as characters: a line holding none of them (as one with suit symbols, '7♠',
-# mostly does) is left as it is, told by a search in C for each, where str.translate
-# would look each of its characters up in the dict (some 800 instructions a character)
+# mostly does) is left as it is, told by survey(), where str.translate would look each
+# of its characters up in the dict (some 800 instructions a character)
 _MARK_CHARACTERS: Final = tuple(map(chr, FULLWIDTH_MARKS))
 
 
@@ -220,9 +220,7 @@ def unquoted(body: str) -> str:
 
 def _holds_a_mark(line: str) -> bool:
     """Whether ``line`` holds one of the characters :func:`plain_marks` reads as a mark."""
-    if _COMPILED:
-        return bool(_scanned_survey(line) & HOLDS_FULLWIDTH)
-    return any(character in line for character in _MARK_CHARACTERS)
+    return bool(survey(line) & HOLDS_FULLWIDTH)
 
 
 # What a line holds, as the flags of one number (:func:`survey`): a line read for the
