@@ -299,3 +299,43 @@ def test_a_whole_transcript_copied_as_a_list_reads_as_written() -> None:
     wrong = check_text("- " + GO_FISH.replace("players: Ann Bob", "players: Ann Bob Ann")
                        .replace("\n", "\n- "), "t.txt").to_json()["error"]
     assert (wrong["line"], wrong["column"], wrong["kind"]) == (2, 20, "header")
+
+
+@pytest.mark.parametrize("give", ["yes, 2D 2C", "Bob: yes, 2D, 2C", "Bob says yes, 2D 2C",
+                                  "yep 2D 2C", "Bob: yeah, two", "yes, 2 twos", "yes 2",
+                                  "Bob: yes 2d 2♣."])
+def test_a_yes_may_name_what_is_given(give: str) -> None:
+    report = checked("Ann asks Bob for 2", give)
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 2", "Bob gives 2D 2C"]
+
+
+@pytest.mark.parametrize(("give", "kind"), [
+    ("yes, 2D", "contradiction"), ("Bob: yes, 2H 2D", "contradiction"),
+    ("Bob: yes, please", "unknown"), ("yes yes", "syntax"), ("Bob: yes,", "syntax"),
+])
+def test_a_yes_naming_other_cards_is_refused(give: str, kind: str) -> None:
+    report = checked("Ann asks Bob for 2", give)
+    error = report["error"]
+    assert isinstance(error, dict) and error["kind"] == kind, report
+
+
+LITERATURE = ("game: literature\nplayers: Ann Bob Cy Dee Eve Fay\ndealer: Fay\n"
+              "deal: given\nhand Ann: 5S 3H QD KD 9S 10C 3D 5D\n"
+              "hand Bob: 6S AH JS 10D 3C 5C KC AD\nhand Cy: 9H 6H 8H 8S 7S JD KH 4C\n"
+              "hand Dee: 9C 8D 5H 4D JH 10S 7C 9D\nhand Eve: 7H JC AC 7D 4S QH 10H 8C\n"
+              "hand Fay: 6C QS 3S 4H 6D AS KS QC\n")
+
+
+@pytest.mark.parametrize("claim", [
+    "Ann claims the low spades: Ann 5S, Cy 7S 8S, Eve 4S 3S 6S",
+    "Ann claims low spades: Ann has 5S, Cy holds 7S and 8S, Eve 4S 3S 6S",
+    "Ann claims low spades: Ann 5S, Cy 7S 8S and Eve 4S, 3S and 6S",
+    "Ann claims low spades: Ann has 5S, Cy has 7S 8S, and Eve has 4S 3S 6S",
+])
+def test_a_claim_said_in_words_reads_as_its_canonical_line(claim: str) -> None:
+    canonical = "Ann claims low spades: Ann 5S, Cy 7S 8S, Eve 4S 3S 6S"
+    said, written = (check_text(LITERATURE + line + "\n", "t.txt", record=True)
+                     for line in (claim, canonical))
+    assert said.to_json() == written.to_json()
+    assert said.canonical == written.canonical

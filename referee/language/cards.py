@@ -130,6 +130,20 @@ def parse_plural_rank(word: str) -> Rank | None:
     return parse_rank(word) or (parse_rank(word[:-1]) if word[-1:] in ("s", "S") else None)
 
 
+def small_s_plural(word: str) -> Rank | None:
+    """The rank ``word`` writes in the plural with a small ``s`` (``7s``, ``Qs``,
+    ``10s``), which also reads as a card of spades: the rank where no card may stand
+    (an ask where the rules ask for ranks, a book where a set is a rank); None for
+    any other word (``7S``, ``sevens``, ``7``).
+
+    >>> small_s_plural("Qs"), small_s_plural("QS"), small_s_plural("queens")
+    ('Q', None, None)
+    """
+    if len(word) < 2 or word[-1] != "s" or parse_card(word) is None:
+        return None
+    return parse_rank(word[:-1])
+
+
 ARTICLES: Final = frozenset({"a", "an", "the", "any", "some"})  # before a card or rank asked for
 RANK_ARTICLES: Final = frozenset({"any", "some"})  # before these, '7s' is the rank: 'any 7s'
 
@@ -142,7 +156,7 @@ def parse_asked(words: list[str]) -> tuple[Rank | None, Card | None]:
 
     After ``any`` or ``some``, ``7s`` and ``Ks`` are the ranks seven and king, plural as in
     a question (``any 7s?``); alone they are the seven and the king of spades, as the
-    notation reads them.
+    notation reads them (but where no card may stand: :func:`small_s_plural`).
 
     >>> parse_asked(["an", "ace"]), parse_asked(["any", "7s"]), parse_asked(["7s"])
     (('A', None), ('7', None), ('7', '7S'))

@@ -65,7 +65,7 @@ _TAKES: Final = frozenset({"takes", "took"})  # a play's capture
 # any sevens?'), longest first
 ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
                   ("you", "got"), ("got",))
-_HOLDS: Final = frozenset({"has", "have", "holds", "hold", "had"})  # 'asks Bob if he has'
+_HOLDS: Final = frozenset({"has", "have", "holds", "hold", "had"})  # 'if he has', 'Bob has 9H'
 # what people say for yes and no
 SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
 _LONGEST_ANSWER: Final = 7  # words: 'Bob says no , go fish !'
@@ -113,6 +113,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
     answer = _answer_words(words)
     if answer == ["yes"]:
         return Event(EVENT_GIVE, span)
+    if _is_yes(words[0]) and _names_what_is_given(tokens[1:]):  # 'yes, 7S 7H'
+        return _read_give(None, _after_comma(tokens[1:]), span, line, fail)
     if answer in _REFUSALS:
         return Event(EVENT_REFUSE, span)
     if words[:2] == ["turn", "up"]:
@@ -141,6 +143,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
             return Event(EVENT_REFUSE, span, player)
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
+        if rest and _is_yes(rest[0].low) and _names_what_is_given(rest[1:]):  # 'Bob: yes, 7S'
+            return _read_give(player, _after_comma(rest[1:]), span, line, fail)
         asked = _without(_unasked(rest[2:]), "?") if len(rest) > 2 and rest[1].text == "," \
             else ()
         if not asked:
@@ -154,6 +158,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
             answer = [*answer[:2], *answer[3:]]
         if answer[2:] == ["yes"]:
             return Event(EVENT_GIVE, span, player)
+        if rest and _is_yes(rest[0].low) and _names_what_is_given(rest[1:]):  # 'says yes, 7S'
+            return _read_give(player, _after_comma(rest[1:]), span, line, fail)
         if answer[2:] not in _REFUSALS:
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EVENT_REFUSE, span, player)
@@ -229,7 +235,27 @@ def _unasked(words: list[Token]) -> list[Token]:
     return words
 
 
-def _read_give(player: Token, rest: list[Token], span: Span, line: str, fail: Fail
+def _is_yes(word: str) -> bool:
+    """Whether ``word`` (in lower case) says yes: ``yes``, ``yep``, ``yeah``, ``yup``."""
+    return word == "yes" or SAID.get(word) == "yes"
+
+
+def _names_what_is_given(after_yes: list[Token]) -> bool:
+    """Whether the words after an answer's ``yes`` name what is given: a comma and
+    more (``yes, 7S 7H``, ``yes, two``), or a card or a count (``yes 7S``, ``yes 2``)."""
+    if not after_yes:
+        return False
+    first = after_yes[0].text
+    return (first == "," and len(after_yes) > 1) or parse_card(first) is not None or \
+        is_digits(first)
+
+
+def _after_comma(words: list[Token]) -> list[Token]:
+    """``words`` without the comma they may start with."""
+    return words[1:] if words and words[0].text == "," else words
+
+
+def _read_give(player: Token | None, rest: list[Token], span: Span, line: str, fail: Fail
                ) -> Event:
     """A give: its cards (``Bob gives 7S 7H``), a count (``Bob gives 2``, ``two sevens``)
     or nothing; whom it gives to, if named (``Bob gives Ann 2``, ``Bob gives 2 to Ann``)."""
@@ -385,8 +411,10 @@ def _read_claim(
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
     for token in tokens[colon + 1:]:
-        if token.text == ",":
-            closing = True
+        if token.text == "," or (token.low == "and" and len(current) > 1):
+            closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)
+        elif token.low in _HOLDS and len(current) == 1 and not closing:
+            pass  # 'Bob has 9H KH', read as 'Bob 9H KH'
         elif closing and not (current and parse_card(token.text) is not None):
             if current:
                 groups.append((current[0], tuple(current[1:])))
@@ -400,5 +428,6 @@ def _read_claim(
         previous = token
     if current:
         groups.append((current[0], tuple(current[1:])))
-    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[2:colon]),
+    named = 3 if tokens[2].low == "the" and colon > 3 else 2  # 'claims the high hearts'
+    return Event(EVENT_CLAIM, span, tokens[0], items=tuple(tokens[named:colon]),
                  groups=tuple(groups))

@@ -27,6 +27,7 @@ from referee.engine.questions import read_question
 from referee.engine.state import PHASE_ANSWER, GameState
 from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import (
+    ARTICLES,
     RANK_ARTICLES,
     Card,
     Rank,
@@ -36,9 +37,16 @@ from referee.language.cards import (
     parse_rank,
     rank_of,
     rank_plural,
+    small_s_plural,
 )
-from referee.language.spec import HANDOVER_ONE_OF_RANK, HANDOVER_TO_CENTRE, GameSpec, SetSpec
-from referee.reading import quoted
+from referee.language.spec import (
+    ASK_FOR_RANK,
+    HANDOVER_ONE_OF_RANK,
+    HANDOVER_TO_CENTRE,
+    GameSpec,
+    SetSpec,
+)
+from referee.reading import is_digits, quoted
 from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
@@ -144,6 +152,9 @@ class Resolver:
         if kind is EVENT_BOOK:
             assert event.player is not None
             seat = self._seat(event, event.player)
+            plural = self._set_of_plural(event)
+            if plural is not None:  # 'Bob books 2s', where a set is a rank: twos
+                return LayDown(seat, plural.name)
             written = [parse_card(t.text) for t in event.items]
             named = [c for c in written if c is not None and c in self.engine.deck]
             owner = self.spec.set_of_card.get(named[0]) if named else None
@@ -205,6 +216,15 @@ class Resolver:
             raise RefereeError(Kind.UNKNOWN, f"{quoted(token.text)} is not a card of this deck",
                                event.place(token))
         return card
+
+    def _set_of_plural(self, event: Event) -> SetSpec | None:
+        """The set a book's one word names as a rank in the plural with a small ``s``
+        (``2s``: twos), where a set is that rank; None otherwise (``2s`` is then the two
+        of spades)."""
+        if len(event.items) != 1:
+            return None
+        rank = small_s_plural(event.items[0].text)
+        return self.spec.find_set(rank) if rank is not None else None
 
     def _set(self, event: Event) -> SetSpec:
         """The set an event's items name (``low spades``, ``queens``, ``Q``)."""
@@ -274,6 +294,9 @@ class Resolver:
         ace``, ``the queen of hearts``: :func:`parse_asked`); one not of the deck raises."""
         spec = self.spec
         rank, card = parse_asked([t.text for t in event.items])
+        if card is not None and spec.ask.item is ASK_FOR_RANK and len(event.items) == 1 \
+                and small_s_plural(text) is not None:  # 'Ann: Bob, 7s?' where ranks are asked
+            card = None
         if card is not None and card in self.engine.deck:
             return rank_of(card), card
         if card is None and rank is not None and rank in spec.ranks:
@@ -319,7 +342,7 @@ class Resolver:
             move: Move = Answer(player, event.kind is EVENT_GIVE)
         elif event.kind is EVENT_REFUSE:
             move = Refuse(player)
-        elif event.items:
+        elif event.items and not self._gives_a_rank(event, state):
             move = Give(player, tuple(self._card(event, t) for t in event.items))
         else:  # the cards of the rank asked for, filled in: kept as one object
             return self.engine.same_move(self._give(event, player, state))
@@ -343,7 +366,7 @@ class Resolver:
         assert ask is not None
         if event.counted is not None:  # 'Cy gives 2 sevens': sevens must be what was asked
             self._check_counted(event, event.counted, ask.rank, state)
-        if event.items:
+        if event.items and not self._gives_a_rank(event, state):
             return Give(player, tuple(self._card(event, t) for t in event.items))
         if ask.card is not None:
             if event.count is not None and event.count != 1:
@@ -357,6 +380,21 @@ class Resolver:
             return Give(player, due) if due and len(due) == event.count else Give(
                 player, count=event.count)
         return Give(player, due)
+
+    def _gives_a_rank(self, event: Event, state: GameState) -> bool:
+        """Whether a give names, for its cards, only the rank asked for (``Bob gives
+        sevens``, ``the sevens``, ``Q``): they are then left to the deal, as a bare ``Bob
+        gives`` leaves them; another rank raises. A card (``7s``: the seven of spades)
+        or a count (``2``) is no rank here."""
+        items, ask = event.items, state.asking
+        if ask is None or len(items) != 1 or is_digits(items[0].text) or \
+                items[0].low in ARTICLES or parse_card(items[0].text) is not None:
+            return False  # ('Bob gives a': no ace)
+        rank = parse_plural_rank(items[0].text)
+        if rank is None:
+            return False
+        self._check_counted(event, items[0], ask.rank, state)
+        return True
 
     def _check_counted(self, event: Event, counted: Token, asked: Rank, state: GameState
                        ) -> None:
