@@ -65,8 +65,8 @@ def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
 def plain_symbols(text: str) -> str:
     """``text`` without the variation selector that a phone's keyboard may put after a
     suit symbol (``♥️``, drawn as an emoji): a card reads the same with or without it."""
-    if text.isascii() or not any(s in text for s in PRESENTATION_SELECTORS):
-        return text
+    if text.isascii() or ("\ufe0e" not in text and "\ufe0f" not in text):
+        return text  # (PRESENTATION_SELECTORS, each searched for natively)
     kept = [c for i, c in enumerate(text)
             if c not in PRESENTATION_SELECTORS or i == 0 or text[i - 1] not in SUIT_SYMBOLS]
     return "".join(kept)

@@ -400,6 +400,10 @@ def _without(tokens: list[Token], mark: str) -> tuple[Token, ...]:
     return tuple(t for t in tokens if t.text != mark)
 
 
+_SHORTEST_SAID: Final = min(len(word) for word in ("and", *_HOLDS))
+_LONGEST_SAID: Final = max(len(word) for word in ("and", *_HOLDS))
+
+
 def _read_claim(
     tokens: list[Token], span: Span, fail: Fail
 ) -> Event:
@@ -411,9 +415,11 @@ def _read_claim(
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
     for token in tokens[colon + 1:]:
-        if token.text == "," or (token.low == "and" and len(current) > 1):
+        # a word said between names and cards ('and', 'has'), told by its length first
+        said = token.low if _SHORTEST_SAID <= len(token.text) <= _LONGEST_SAID else ""
+        if token.text == "," or (said == "and" and len(current) > 1):
             closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)
-        elif token.low in _HOLDS and len(current) == 1 and not closing:
+        elif said in _HOLDS and len(current) == 1 and not closing:
             pass  # 'Bob has 9H KH', read as 'Bob 9H KH'
         elif closing and not (current and parse_card(token.text) is not None):
             if current:

@@ -67,11 +67,12 @@ class Token:
 
 
 class Words:
-    """An event's words as written, joined by single spaces (``text``): the same words,
-    the same event, wherever they stand. Every event read from one remembered segment
-    shares one, which also keeps the move the resolver last made of them, with the
-    number of the rules and table it was made for (referee/transcript/resolve.py): a
-    move found without looking it up. Equal by the text alone."""
+    """An event's segment as written, the white space around it stripped (``text``):
+    the same text, the same event, wherever it stands. Every event read from one
+    remembered segment shares one, which also keeps the move the resolver last made of
+    it, with the number of the rules and table it was made for
+    (referee/transcript/resolve.py): a move found without looking it up. Equal by the
+    text alone."""
 
     __slots__ = ("resolved", "text")
 
@@ -116,7 +117,7 @@ class Event:
     groups: tuple[tuple[Token, tuple[Token, ...]], ...]
     headers: tuple[Header, ...]  # a new hand's deal lines
     lay_out: bool  # an ask written 'asks Q to lay out X'
-    key: Words | None  # the event's words as written: the same words, the same event
+    key: Words | None  # the event's segment as written: the same text, the same event
     counted: Token | None  # what a give's count counts, if a rank: 'sevens' in 'gives 2 sevens'
 
     def __init__(self, kind: EventKind, span: Span, player: Token | None = None,

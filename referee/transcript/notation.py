@@ -138,8 +138,11 @@ class TranscriptReader:
                             for event in again:
                                 yield event
                             continue
-                if not line.isascii():
-                    line = plain_marks(line)
+                surveyed = -1  # what the line holds (survey()), where already asked
+                if not line.isascii():  # (plain_marks' own question, asked once here)
+                    surveyed = survey(line)
+                    if surveyed & HOLDS_FULLWIDTH:
+                        line, surveyed = plain_marks(line), -1
                 if held is not None:
                     header = _header_line(line, number, source)
                     if header is None:
@@ -149,7 +152,7 @@ class TranscriptReader:
                         continue
                     yield _with_deal(held, deal)
                     held, deal = None, []
-                events, error = _event_line(line, number, source)
+                events, error = _event_line(line, number, source, surveyed=surveyed)
                 for event in events:
                     if event.kind is EVENT_NEW_HAND:
                         if held is not None:
@@ -332,15 +335,16 @@ class _MemoRoom:
 _ROOM: Final = _MemoRoom(16_384, 24 * 16_384)
 
 
-def _event_line(line: str, number: int, source: str, unlisted: str | None = None
-                ) -> tuple[list[Event], RefereeError | None]:
+def _event_line(line: str, number: int, source: str, unlisted: str | None = None,
+                surveyed: int = -1) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
     events before it are kept). A line that would be a header line is refused first;
     one whose first segment is remembered is not one (see ``_remember``). A line of a
     list in a notes app (``- Ann asks Bob for 7``) is read as ``unlisted``, the line
-    with its marker blanked out."""
+    with its marker blanked out. ``surveyed``: what ``line`` holds, if asked already
+    (:func:`survey`; -1 if not)."""
     body = line if unlisted is None else unlisted
-    holds = survey(body)  # (told of the comment too: a flag set only costs a search)
+    holds = surveyed if surveyed >= 0 and unlisted is None else survey(body)
     if holds & HOLDS_COMMENT:
         body = body.split("#", 1)[0]
     if holds & HOLDS_QUOTE:
@@ -458,6 +462,9 @@ def _list_marker(body: str) -> int:
     space before and one after it included: a bullet (``- ``, ``* ``, ``• ``) or a
     number (``12. ``, ``3) ``), as a notes app starts a list's line; 0 for none. No name
     is one (:func:`referee.transcript.names.unreadable`)."""
+    first = ord(body[0]) if body else 0
+    if 65 <= first <= 90 or 97 <= first <= 122:  # a letter, as most lines start: none
+        return 0
     text = body.lstrip()
     if not text or text[0].isalpha():
         return 0
@@ -477,19 +484,18 @@ def _remembered_line(line: str, number: int, source: str) -> list[Event] | None:
     """The events of ``line``, segments joined by ';' and no comment, if every segment
     is remembered (and so the line is no header line); None if one is not, for
     :func:`_event_line` to read."""
-    events: list[Event] = []
+    found: list[tuple[Event, int, int]] = []  # each segment's event, first column, width
     start = 0
     for segment in line.split(";"):
         unindented = segment.lstrip()
         stripped = unindented.rstrip()
         if stripped:
-            found = _READ_SEGMENTS.get(stripped)
-            if found is None:
+            event = _READ_SEGMENTS.get(stripped)
+            if event is None:  # (as on most first sights: no event was made in vain)
                 return None
-            at = start + len(segment) - len(unindented)  # where its first word is
-            events.append(_moved(found, at, len(stripped), number, line, source))
+            found.append((event, start + len(segment) - len(unindented), len(stripped)))
         start += len(segment) + 1
-    return events
+    return [_moved(event, at, width, number, line, source) for event, at, width in found]
 
 
 def _remember(stripped: str, first: str, event: Event) -> None:
@@ -539,12 +545,13 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
                   source: str) -> Event:
     """The event of one segment of a line (the whole of it, or the part between ';'
     from ``offset`` on; ``stripped``: the segment without the white space around it),
-    read afresh, remembered, and its words kept as its ``key`` (the same words, the
-    same event)."""
+    read afresh, remembered, and its text kept as its ``key`` (the same text, the same
+    event: the text itself, where its words joined anew would cost a string made of
+    them, some 1,000 instructions compiled)."""
     texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
              or read_event(segment, texts, columns, number, line, source))
-    event.key = Words(" ".join(texts))
+    event.key = Words(stripped)
     _remember(stripped, texts[0], event)
     return event
 

@@ -46,7 +46,7 @@ from referee.language.spec import (
     GameSpec,
     SetSpec,
 )
-from referee.reading import is_digits, quoted
+from referee.reading import quoted
 from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
@@ -64,14 +64,14 @@ from referee.transcript.events import (
 from referee.transcript.setup import Game
 
 _OF_THE_MOMENT: Final = (EVENT_GIVE, EVENT_REFUSE, EVENT_TURN_UP, EVENT_NEW_HAND)
-MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their words, for one table's rules
+MAX_REMEMBERED_MOVES = 20_000  # moves remembered by their text, for one table's rules
 
 
 class Remembered:
-    """The moves remembered for games of one spec at one table: by an event's words
-    (the same words read as the same event, events.Event.key), and answers also by
+    """The moves remembered for games of one spec at one table: by an event's text
+    (the same text read as the same event, events.Event.key), and answers also by
     who answers and whether a question is open; and what an ask's item words name.
-    Words alone key a dict of strings, the quickest to look up."""
+    Text alone keys a dict of strings, the quickest to look up."""
 
     __slots__ = ("answers", "by_words", "items", "number", "spec")
 
@@ -96,7 +96,7 @@ def _remembered_moves(game: Game) -> Remembered:
     """The moves remembered for games of these rules at this table, shared by every
     transcript checked in one process (a corpus, ``referee check`` of many files).
 
-    A move is remembered by the spec, the players and the event's words (an answer also
+    A move is remembered by the spec, the players and the event's text (an answer also
     by who answers and whether a question is open): all it is resolved from. Moves are
     values nobody changes, and the spec is kept with them, so its ``id`` is not reused
     while they are: no file checked before changes what an event means."""
@@ -127,12 +127,12 @@ class Resolver:
         """The move ``event`` stands for now; an unknown name, card or set raises.
 
         Most events mean the same move wherever they stand (``Ann asks Bob for 7``), so
-        their moves are remembered by their words; answers and turn-ups depend on the
+        their moves are remembered by their text; answers and turn-ups depend on the
         moment and are resolved each time."""
         kind = event.kind
         if kind is EVENT_GIVE or kind is EVENT_REFUSE:
             return self._answer(event, state)  # remembered with whom it answers
-        words = event.key  # the same words read as the same event, of the same kind
+        words = event.key  # the same text read as the same event, of the same kind
         if words is None or kind in _OF_THE_MOMENT:
             return self._resolve(event, state)
         resolved = words.resolved  # one object: a check of it cannot be torn by another
@@ -387,10 +387,13 @@ class Resolver:
         gives`` leaves them; another rank raises. A card (``7s``: the seven of spades)
         or a count (``2``) is no rank here."""
         items, ask = event.items, state.asking
-        if ask is None or len(items) != 1 or is_digits(items[0].text) or \
-                items[0].low in ARTICLES or parse_card(items[0].text) is not None:
-            return False  # ('Bob gives a': no ace)
-        rank = parse_plural_rank(items[0].text)
+        if ask is None or len(items) != 1:
+            return False
+        text = items[0].text
+        if parse_card(text) is not None or (text.isascii() and text.isdigit()) or \
+                text.lower() in ARTICLES:  # (the usual give names a card; 'a' is no ace)
+            return False
+        rank = parse_plural_rank(text)
         if rank is None:
             return False
         self._check_counted(event, items[0], ask.rank, state)
