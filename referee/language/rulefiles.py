@@ -34,6 +34,17 @@ def find_rule_file(ref: str, near: Path | None = None) -> Path | None:
     return None if found is None else Path(found)  # joins cost more than the stat
 
 
+def bundled_alias(ref: str) -> str | None:
+    """The bundled rule file ``ref`` names as people write a game's name, in any case
+    and with spaces or ``_`` for ``-`` (``Go Fish``, ``GO-FISH``, ``canadian_fish``):
+    its name, or None (a path, or no such bundled file). Only where the name as written
+    finds no file: a rule file of that very name beside a transcript comes first."""
+    if is_path(ref):
+        return None
+    name = "-".join(ref.replace("_", " ").lower().split())
+    return name if name in bundled_rule_names() else None
+
+
 def is_path(ref: str) -> bool:
     """Whether a rule file is named by a path (``../mine.rules``) rather than by name."""
     return ref.endswith(RULE_SUFFIX) or "/" in ref or "\\" in ref

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
 from referee.caches import memo
 from referee.engine.core import Engine
@@ -11,7 +12,7 @@ from referee.language.cards import Card, parse_card
 from referee.language.compiler import OptionError, rule_book
 from referee.language.extends import load_layers
 from referee.language.loader import load_spec
-from referee.language.rulefiles import find_rule_file, no_rule_file
+from referee.language.rulefiles import bundled_alias, find_rule_file, no_rule_file
 from referee.language.spec import GameSpec
 from referee.reading import Unreadable, ascii_number, quoted
 from referee.transcript.events import Header, Token
@@ -238,7 +239,7 @@ def _read_teams(
         raise _at_name(refused.message, named[refused.index], lines[refused.index])
     teams: list[int | None] = [None] * count
     for index, line in enumerate(lines):
-        for token in line.values:
+        for token in listed(line.values):
             seat = table.seat(token.text, line.place(token))
             if teams[seat] is not None:
                 raise RefereeError(Kind.HEADER, f"{table.players[seat]} is in two teams",
@@ -251,12 +252,18 @@ def _read_teams(
 
 
 def _load_rules(header: Header, options: list[Header], near: Path | None) -> GameSpec:
-    if len(header.values) != 1:
+    if not header.values:
         raise RefereeError(Kind.HEADER, "name one rule file: 'game: authors'", header.span)
     name = header.values[0]
     at_name = header.place(name)
-    path = find_rule_file(name.text, near)
+    written = " ".join(v.text for v in header.values)  # 'Go Fish', as people name it
+    path = find_rule_file(written, near) if len(header.values) == 1 else None
+    if path is None:  # 'Go Fish', 'Go-Fish': the bundled go-fish
+        alias = bundled_alias(written)
+        path = find_rule_file(alias) if alias is not None else None
     if path is None:
+        if len(header.values) != 1:
+            raise RefereeError(Kind.HEADER, "name one rule file: 'game: authors'", header.span)
         raise RefereeError(Kind.UNKNOWN, no_rule_file(name.text), at_name)
     values: dict[str, str] = {}
     for option in options:
@@ -302,11 +309,24 @@ def _at_name(message: str, token: Token, line: Header) -> RefereeError:
     return RefereeError(Kind.HEADER, message, line.place(token))
 
 
+_AND: Final = ("and", "&")  # before a list's last name: 'players: Ann, Bob and Cy'
+
+
+def listed(values: tuple[Token, ...]) -> tuple[Token, ...]:
+    """The names a header's ``values`` list, an ``and`` (or ``&``, in small letters)
+    before the last one left out, as people end a list: ``Ann, Bob and Cy``. A name
+    ``And`` is still a name."""
+    if len(values) > 2 and values[-2].text in _AND:
+        return (*values[:-2], values[-1])
+    return values
+
+
 def _read_players(header: Header, spec: GameSpec) -> Table:
-    names = [t.text for t in header.values]
+    values = listed(header.values)
+    names = [t.text for t in values]
     refused = refusal(names)  # referee/transcript/names.py: readable names, no two alike
     if refused is not None:
-        raise _at_name(refused.message, header.values[refused.index], header)
+        raise _at_name(refused.message, values[refused.index], header)
     counted = spec.refuses_players(len(names))
     if counted is not None:
         raise RefereeError(Kind.HEADER, counted, header.span)
