@@ -15,6 +15,11 @@ at exit moves with the heap's shape by a few per cent, and is no event's cost).
 Every ``--tree`` (a worktree of an older commit) is counted on the same files. Last,
 a whole cold ``python -m referee check`` of one game is counted, start-up and imports
 included.
+
+``--alone N`` also counts each of the first N games checked by itself, as one game is
+at a table: in a process of its own, after only its header lines were checked (the
+rules loaded, the engine set up), so that every line is read for the first time; the
+difference of the two counts, summed over the N games, per event.
 """
 
 from __future__ import annotations
@@ -44,6 +49,22 @@ if sys.argv[2] == "all":
         check_file(file)
 os._exit(0)  # no clean-up at exit: its collection of the heap is no event's cost
 """
+
+
+CHILD_ALONE = """
+import os
+import sys
+from pathlib import Path
+try:
+    from referee.transcript.check import check_file
+except ImportError:  # a flat tree from before issue 19
+    from referee.checker import check_file
+for path in sys.argv[1:]:
+    check_file(Path(path))
+os._exit(0)
+"""
+HEADER_KEYS = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
+               "centre", "center", "target")
 
 
 def write_corpora(folder: Path, games: int) -> dict[str, int]:
@@ -93,6 +114,24 @@ def instructions(tree: Path, corpus: Path, which: str) -> int:
     return callgrind_count(child, tree, env)
 
 
+def alone(tree: Path, corpus: Path, games: int) -> int:
+    """Instructions of checking each of the first ``games`` files of ``corpus`` by
+    itself, after its header lines alone (:data:`CHILD_ALONE`), summed."""
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "REFEREE_CACHE_DIR": "off",
+           "PYTHONHASHSEED": "0"}
+    spent = 0
+    for file in sorted(corpus.glob("*.txt"))[:games]:
+        lines = file.read_text(encoding="utf-8").splitlines()
+        header = corpus.parent / f"{corpus.name}-{file.stem}-header.txt"
+        header.write_text("".join(f"{line}\n" for line in lines if line.split(":")[0]
+                                  .split(" ")[0] in HEADER_KEYS), encoding="utf-8")
+        both = [sys.executable, "-c", CHILD_ALONE, str(header), str(file)]
+        subprocess.run(both, cwd=tree, env=env, capture_output=True, check=True)
+        spent += (callgrind_count(both, tree, env)
+                  - callgrind_count(both[:-1], tree, env))
+    return spent
+
+
 def main() -> None:
     """Write the corpora, count each tree's instructions, print them per event."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -101,6 +140,8 @@ def main() -> None:
                         help="an older checkout to count too (repeatable)")
     parser.add_argument("--no-terse", action="store_true",
                         help="count the canonical games only")
+    parser.add_argument("--alone", type=int, default=0, metavar="N",
+                        help="also count the first N games each checked by itself")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind")
@@ -116,6 +157,17 @@ def main() -> None:
                              - instructions(tree, corpus, "one"))
                     print(f"{game}{kind}, {players} players ({args.games} games, {events:,} "
                           f"events): {spent / events:9,.0f} instructions/event  ({tree})")
+        for game, players in GAMES if args.alone else ():
+            from referee.transcript.check import check_file  # this checkout's (sys.path)
+
+            events = sum(check_file(file).events for file in sorted(
+                (Path(name) / game).glob("*.txt"))[:args.alone])
+            for kind in ("",) if args.no_terse else ("", "-terse"):
+                for tree in trees:
+                    spent = alone(tree, Path(name) / f"{game}{kind}", args.alone)
+                    print(f"{game}{kind}, {players} players ({args.alone} games each alone, "
+                          f"{events:,} events): {spent / events:9,.0f} instructions/event  "
+                          f"({tree})")
         first = Path(name) / GAMES[0][0] / "game-0000.txt"
         for tree in trees:
             spent = cold_check(tree, first, Path(name) / f"cache-{trees.index(tree)}")

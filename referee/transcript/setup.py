@@ -166,8 +166,8 @@ def set_up(headers: tuple[Header, ...], first_line: Span, near: Path | None) -> 
     deal = _read_deal(optional("deal"), by_key, spec, engine, table, dealer, first_line)
     options = tuple((o.name.text, o.values[0].text) for o in by_key.get("option", [])
                     if o.name is not None)
-    return Game(spec, engine, table, dealer, deal, game_header.values[0].text,
-                options, team_names, teams, target)
+    written = " ".join(v.text for v in game_header.values)  # as written: it reads back so
+    return Game(spec, engine, table, dealer, deal, written, options, team_names, teams, target)
 
 
 def deal_next_hand(game: Game, headers: tuple[Header, ...], dealer: int, at: Span) -> Deal:
