@@ -339,3 +339,20 @@ def test_a_claim_said_in_words_reads_as_its_canonical_line(claim: str) -> None:
                      for line in (claim, canonical))
     assert said.to_json() == written.to_json()
     assert said.canonical == written.canonical
+
+
+PASSED = Path(__file__).parent / "transcripts" / "literature" / "empty-hand-passes-turn.txt"
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    ("Bob passes the turn to Dee", True), ("Bob passes turn to Dee", True),
+    ("Bob passes Dee", True), ("Bob passed the turn to Dee.", True),
+    ("Bob passes to", False), ("Bob passes the turn", False), ("Bob passes the Dee", False),
+])
+def test_a_pass_may_say_the_turn(said: str, ok: bool) -> None:
+    text = PASSED.read_text(encoding="utf-8")
+    written, typed = (check_text(text.replace("Bob passes to Dee", line), "t.txt").to_json()
+                      for line in ("Bob passes to Dee", said))
+    assert (typed == written) is ok, typed
+    if not ok:
+        assert typed["error"]["kind"] == "syntax"

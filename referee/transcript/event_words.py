@@ -61,6 +61,8 @@ _ENDING_WORDS: Final = frozenset({"draws", "drew", "fishes", "fished", "fishing"
 _FISHING: Final = (["goes", "fishing"], ["went", "fishing"])  # a draw, its card unnamed
 _TURNED_UP: Final = frozenset({"turn", "turns", "turned"})  # before 'up'
 _TAKES: Final = frozenset({"takes", "took"})  # a play's capture
+# the words of a pass before whom it passes to: 'Ann passes (the turn) to Cy', 'passes Cy'
+_PASSED: Final = ([], ["to"], ["turn", "to"], ["the", "turn", "to"])
 # the words of an ask as asked at the table, before what is asked for ('do you have
 # any sevens?'), longest first
 ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
@@ -177,10 +179,11 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
         if not items:
             raise fail("say which set: 'Ann books Q'", 2)
         return Event(EVENT_BOOK, span, player, items=items)
-    if verb == "passes":
-        if len(rest) != 2 or rest[0].low != "to":
+    if verb == "passes":  # 'passes to Cy', as people say it 'passes the turn to Cy'
+        said = [t.low for t in rest[:-1]]
+        if not rest or said not in _PASSED or rest[-1].low in ("to", "turn"):
             raise fail("a pass reads 'Ann passes to Cy'", 2)
-        return Event(EVENT_PASS, span, player, rest[1])
+        return Event(EVENT_PASS, span, player, rest[-1])
     if verb == "plays":
         return _read_play(player, rest, span, fail)
     if verb == "claims":
