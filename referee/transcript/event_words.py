@@ -62,7 +62,7 @@ _FISHING: Final = (["goes", "fishing"], ["went", "fishing"])  # a draw, its card
 _TURNED_UP: Final = frozenset({"turn", "turns", "turned"})  # before 'up'
 _TAKES: Final = frozenset({"takes", "took"})  # a play's capture
 # the words of a pass before whom it passes to: 'Ann passes (the turn) to Cy', 'passes Cy'
-_PASSED: Final = ([], ["to"], ["turn", "to"], ["the", "turn", "to"])
+_PASSED: Final[tuple[list[str], ...]] = ([], ["to"], ["turn", "to"], ["the", "turn", "to"])
 # the words of an ask as asked at the table, before what is asked for ('do you have
 # any sevens?'), longest first
 ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
