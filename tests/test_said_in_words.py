@@ -320,11 +320,7 @@ def test_a_yes_naming_other_cards_is_refused(give: str, kind: str) -> None:
     assert isinstance(error, dict) and error["kind"] == kind, report
 
 
-LITERATURE = ("game: literature\nplayers: Ann Bob Cy Dee Eve Fay\ndealer: Fay\n"
-              "deal: given\nhand Ann: 5S 3H QD KD 9S 10C 3D 5D\n"
-              "hand Bob: 6S AH JS 10D 3C 5C KC AD\nhand Cy: 9H 6H 8H 8S 7S JD KH 4C\n"
-              "hand Dee: 9C 8D 5H 4D JH 10S 7C 9D\nhand Eve: 7H JC AC 7D 4S QH 10H 8C\n"
-              "hand Fay: 6C QS 3S 4H 6D AS KS QC\n")
+LITERATURE = TWINS["LITERATURE"]  # a 6-player deal of Literature (tests/twins.py)
 
 
 @pytest.mark.parametrize("claim", [

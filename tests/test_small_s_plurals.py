@@ -80,11 +80,7 @@ GO_FISH = ("game: go-fish\nplayers: Ann Bob\ndealer: Bob\ndeal: given\n"
            "hand Ann: 2S 2H 4S 5S 6S 7S 8S\nhand Bob: 2D 2C 3H 4H 5H 6H 7H\n"
            "stock: " + " ".join(f"{r}{s}" for r in ("9", "10", "J", "Q", "K", "A")
                                 for s in "SHDC") + " 3S 3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8H 8D 8C\n")
-LITERATURE = ("game: literature\nplayers: Ann Bob Cy Dee Eve Fay\ndealer: Fay\n"
-              "deal: given\nhand Ann: 5S 3H QD KD 9S 10C 3D 5D\n"
-              "hand Bob: 6S AH JS 10D 3C 5C KC AD\nhand Cy: 9H 6H 8H 8S 7S JD KH 4C\n"
-              "hand Dee: 9C 8D 5H 4D JH 10S 7C 9D\nhand Eve: 7H JC AC 7D 4S QH 10H 8C\n"
-              "hand Fay: 6C QS 3S 4H 6D AS KS QC\n")
+LITERATURE = TWINS["LITERATURE"]  # a 6-player deal of Literature (tests/twins.py)
 
 
 def checked(text: str, *events: str) -> dict[str, object]:

@@ -16,6 +16,12 @@ from referee.language.spec import GameSpec
 from referee.transcript.check import check_text
 
 CARD = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+# a 6-player Literature deal, header lines only (for events typed after it)
+LITERATURE = ("game: literature\nplayers: Ann Bob Cy Dee Eve Fay\ndealer: Fay\n"
+              "deal: given\nhand Ann: 5S 3H QD KD 9S 10C 3D 5D\n"
+              "hand Bob: 6S AH JS 10D 3C 5C KC AD\nhand Cy: 9H 6H 8H 8S 7S JD KH 4C\n"
+              "hand Dee: 9C 8D 5H 4D JH 10S 7C 9D\nhand Eve: 7H JC AC 7D 4S QH 10H 8C\n"
+              "hand Fay: 6C QS 3S 4H 6D AS KS QC\n")
 RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
 
 
