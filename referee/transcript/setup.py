@@ -239,7 +239,7 @@ def _read_teams(
         raise _at_name(refused.message, named[refused.index], lines[refused.index])
     teams: list[int | None] = [None] * count
     for index, line in enumerate(lines):
-        for token in listed(line.values):
+        for token in _listed(line.values):
             seat = table.seat(token.text, line.place(token))
             if teams[seat] is not None:
                 raise RefereeError(Kind.HEADER, f"{table.players[seat]} is in two teams",
@@ -312,7 +312,7 @@ def _at_name(message: str, token: Token, line: Header) -> RefereeError:
 _AND: Final = ("and", "&")  # before a list's last name: 'players: Ann, Bob and Cy'
 
 
-def listed(values: tuple[Token, ...]) -> tuple[Token, ...]:
+def _listed(values: tuple[Token, ...]) -> tuple[Token, ...]:
     """The names a header's ``values`` list, an ``and`` (or ``&``, in small letters)
     before the last one left out, as people end a list: ``Ann, Bob and Cy``. A name
     ``And`` is still a name."""
@@ -322,7 +322,7 @@ def listed(values: tuple[Token, ...]) -> tuple[Token, ...]:
 
 
 def _read_players(header: Header, spec: GameSpec) -> Table:
-    values = listed(header.values)
+    values = _listed(header.values)
     names = [t.text for t in values]
     refused = refusal(names)  # referee/transcript/names.py: readable names, no two alike
     if refused is not None:
