@@ -65,8 +65,9 @@ def parse_rank(word: str, *, digit_plurals: bool = False) -> Rank | None:
 def plain_symbols(text: str) -> str:
     """``text`` without the variation selector that a phone's keyboard may put after a
     suit symbol (``♥️``, drawn as an emoji): a card reads the same with or without it."""
-    if text.isascii() or ("\ufe0e" not in text and "\ufe0f" not in text):
-        return text  # (PRESENTATION_SELECTORS, each searched for natively)
+    text_style, emoji_style = PRESENTATION_SELECTORS  # each searched for natively
+    if text.isascii() or (text_style not in text and emoji_style not in text):
+        return text
     kept = [c for i, c in enumerate(text)
             if c not in PRESENTATION_SELECTORS or i == 0 or text[i - 1] not in SUIT_SYMBOLS]
     return "".join(kept)

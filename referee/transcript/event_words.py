@@ -403,10 +403,6 @@ def _without(tokens: list[Token], mark: str) -> tuple[Token, ...]:
     return tuple(t for t in tokens if t.text != mark)
 
 
-_SHORTEST_SAID: Final = min(len(word) for word in ("and", *_HOLDS))
-_LONGEST_SAID: Final = max(len(word) for word in ("and", *_HOLDS))
-
-
 def _read_claim(
     tokens: list[Token], span: Span, fail: Fail
 ) -> Event:
@@ -418,8 +414,7 @@ def _read_claim(
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
     for token in tokens[colon + 1:]:
-        # a word said between names and cards ('and', 'has'), told by its length first
-        said = token.low if _SHORTEST_SAID <= len(token.text) <= _LONGEST_SAID else ""
+        said = token.low  # a word said between names and cards: 'and', 'has'
         if token.text == "," or (said == "and" and len(current) > 1):
             closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)
         elif said in _HOLDS and len(current) == 1 and not closing:

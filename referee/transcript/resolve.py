@@ -361,13 +361,12 @@ class Resolver:
                                f"not to {receiver.text}", event.place(receiver))
 
     def _give(self, event: Event, player: int, state: GameState) -> Give:
-        """A give as written; an open deal fills in the cards of a rank left unnamed."""
+        """A give naming no card (``Bob gives``, ``Bob gives 2``, ``Bob gives sevens``);
+        an open deal fills in the cards of the rank asked for."""
         ask = state.asking
         assert ask is not None
         if event.counted is not None:  # 'Cy gives 2 sevens': sevens must be what was asked
             self._check_counted(event, event.counted, ask.rank, state)
-        if event.items and not self._gives_a_rank(event, state):
-            return Give(player, tuple(self._card(event, t) for t in event.items))
         if ask.card is not None:
             if event.count is not None and event.count != 1:
                 return Give(player, count=event.count)
@@ -390,8 +389,10 @@ class Resolver:
         if ask is None or len(items) != 1:
             return False
         text = items[0].text
+        # (the usual give names a card; digits are a count, as reading.is_digits tells,
+        # written out here where that module runs interpreted; 'a' is no ace)
         if parse_card(text) is not None or (text.isascii() and text.isdigit()) or \
-                text.lower() in ARTICLES:  # (the usual give names a card; 'a' is no ace)
+                text.lower() in ARTICLES:
             return False
         rank = parse_plural_rank(text)
         if rank is None:
