@@ -6,11 +6,14 @@ Besides the notation's forms, an event reads as a record of the game says it: in
 past tense (``Bob asked Cy for 7s``, ``Cy gave 2``, ``Bob drew``), with the words
 players use (``Ann declares low spades: ...``, ``Bob fishes``, ``Bob goes fishing``,
 ``Cy hands over 2``), an ask as said at the table (``Ann: Bob, do you have any
-sevens?``, ``Ann asks Bob if he has any sevens``, ``Ann asks Bob: sevens?``), a give
-naming whom it gives to (``Cy gives Bob 2``, ``Cy gives 2 to Bob``), cards said in
-words (``Cy gives the seven of spades and the seven of hearts``), ``no, go fish``, and
-an arrow for ``>`` (``Ann -> Bob 7``). None of these words is a card, a rank, a set or
-a count, so reading them so changes what no other words mean.
+sevens?``, ``Ann asks Bob if he has any sevens``, ``Ann asks Bob: sevens?``, ``Ann to
+Bob: sevens?``), a give naming whom it gives to (``Cy gives Bob
+2``, ``Cy gives 2 to Bob``), cards said in words (``Cy gives the seven of spades and the
+seven of hearts``), an answer said as what the asked player has (``Cy has 2``, ``Cy has
+no sevens``, ``Cy doesn't have any``), ``no, go fish``, a draw from the stock (``Bob
+picks up 9C``, ``Bob draws from the pond``), a verb without its ``s`` (``Bob draw``),
+and an arrow for ``>`` (``Ann -> Bob 7``). None of these words is a card, a rank, a set
+or a count, so reading them so changes what no other words mean.
 """
 
 from __future__ import annotations
@@ -54,7 +57,11 @@ VERBS: Final = {"asked": "asks", "gave": "gives", "hands": "gives", "handed": "g
                 "said": "says", "drew": "draws", "fishes": "draws", "fished": "draws",
                 "booked": "books", "laid": "lays", "claimed": "claims",
                 "declares": "claims", "declared": "claims", "passed": "passes",
-                "played": "plays", "showed": "shows"}
+                "played": "plays", "showed": "shows", "picks": "draws", "picked": "draws",
+                # as typed in a hurry, or by a player of themselves: 'Bob draw', 'I ask'
+                "ask": "asks", "give": "gives", "draw": "draws", "book": "books",
+                "lay": "lays", "claim": "claims", "declare": "claims", "pass": "passes",
+                "play": "plays", "show": "shows", "say": "says"}
 # the verbs and colours an event may end with ('Bob draws.', 'Bob went fishing.', 'any red.')
 _ENDING_WORDS: Final = frozenset({"draws", "drew", "fishes", "fished", "fishing", "gives",
                                   "gave", "red", "black", "reds", "blacks"})
@@ -68,10 +75,30 @@ _PASSED: Final[tuple[list[str], ...]] = ([], ["to"], ["turn", "to"], ["the", "tu
 ASKING: Final = (("do", "you", "have"), ("have", "you", "got"), ("have", "you"),
                   ("you", "got"), ("got",))
 _HOLDS: Final = frozenset({"has", "have", "holds", "hold", "had"})  # 'if he has', 'Bob has 9H'
-# what people say for yes and no
-SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "nope": "no", "nah": "no"}
+# what people say, type or tick for yes and no
+SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "y": "yes", "nope": "no", "nah": "no",
+               "n": "no", "none": "no", "nothing": "no",
+               **{mark: "yes" for mark in ("\u2713", "\u2714", "\u2714\ufe0f", "\u2705")},
+               **{mark: "no" for mark in ("\u2717", "\u2718", "\u274c", "\u2716",
+                                          "\u2716\ufe0f")}}
 _LONGEST_ANSWER: Final = 7  # words: 'Bob says no , go fish !'
-_REFUSALS: Final = (["no"], ["go", "fish"], ["no", ",", "go", "fish"], ["no", "go", "fish"])
+_REFUSALS: Final = (["no"], ["go", "fish"], ["no", ",", "go", "fish"], ["no", "go", "fish"],
+                    ["fish"])
+_HAS: Final = frozenset({"has", "had"})  # 'Cy has 2', 'Cy has no sevens': an answer
+# the words of a refusal said as what the asked player lacks, after the name, before
+# what was asked if it is named: 'Cy has no sevens', 'Cy doesn't have any', 'Cy has none'
+_LACKS: Final = tuple(phrase.split() for phrase in (
+    "has none", "has nothing", "had none", "had nothing", "has no", "had no",
+    *(f"{does} have {any}" for does in ("doesn't", "doesnt", "doesn\u2019t", "does not",
+                                        "didn't", "didnt", "didn\u2019t", "did not")
+      for any in ("any", "the", "a", "an", "it", "one"))))
+_LACKS_ALL: Final = frozenset({"none", "nothing", "it", "one"})  # the phrase says it all
+_LACKS_NAMED: Final = frozenset({"no", "the", "a", "an"})  # a word follows: 'has no 7s'
+_LACK_STARTS: Final = frozenset(phrase[0] for phrase in _LACKS)
+_STOCK_WORDS: Final = frozenset({"stock", "pond", "pile", "deck", "pool", "lake", "sea",
+                                 "ocean", "talon"})  # 'Bob draws from the pond'
+_PRONOUNS: Final = frozenset({"him", "her", "them"})  # whom a give goes to: 'gives him 2'
+_THE_CARDS_ASKED: Final = (["it"], ["them"], ["them", "all"], ["all"], ["all", "of", "them"])
 # a count in words (digits are read as digits); 'a' and 'an' count one card named after
 COUNT_WORDS: Final = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                       "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
@@ -127,6 +154,16 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
         raise fail(f"cannot read {quoted(segment.strip(), 60)}; {ANSWER_HINT}", 0)
     player, verb = tokens[0], words[1]
     rest = tokens[2:]
+    lacked = _lacked(words)
+    if lacked is not None:  # 'Cy has no sevens', 'Cy doesn't have any': a refusal
+        return Event(EVENT_REFUSE, span, player,
+                     counted=tokens[lacked] if lacked < len(tokens) else None)
+    if verb in _HAS:  # 'Cy has 2', 'Cy has an ace': a give
+        return _read_give(player, rest, span, line, fail)
+    if verb == "to" and len(rest) > 2 and rest[1].text in (":", ","):  # 'Ann to Bob: 7s?'
+        asked = _without(_unasked(rest[2:]), "?")
+        if asked:
+            return Event(EVENT_ASK, span, player, rest[0], asked)
     if verb == "asks":
         lows = words[2:]
         if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
@@ -137,6 +174,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
                        "'Ann asks Bob: any hearts?'", 2 + min(len(rest), 1))
         return Event(EVENT_ASK, span, player, rest[0], asked)
     if verb == ">":
+        if len(rest) > 2 and rest[1].text in (":", ","):  # 'Ann > Bob: 7', 'Ann > Bob, 7?'
+            rest = [rest[0], *rest[2:]]
         if len(rest) < 2:
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
         return Event(EVENT_ASK, span, player, rest[0], _without(rest[1:], "?"))
@@ -166,6 +205,7 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
             raise fail("an answer reads 'Bob says no' or 'Bob says yes'", 2)
         return Event(EVENT_REFUSE, span, player)
     if verb == "draws":
+        rest = _from_the_stock(rest)
         if [t.low for t in rest] in _ONE_CARD:  # 'Ann draws a card': the card not named
             return Event(EVENT_DRAW, span, player)
         drawn = _named_cards(rest, line, span.column)
@@ -197,16 +237,50 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
 
 def _in_notation(tokens: list[Token]) -> list[Token]:
     """``tokens`` without the words a record of the game may add to the notation's: the
-    ``-`` of an arrow (``Ann -> Bob 7``, ``Ann->Bob 7``), ``over`` after ``hands``."""
+    ``-`` of an arrow (``Ann -> Bob 7``, ``Ann->Bob 7``), ``over`` after ``hands``, ``up``
+    after ``picks``."""
     if len(tokens) > 2:
         first, second = tokens[0], tokens[1]
         if second.text == "-" and tokens[2].text == ">":  # 'Ann -> Bob 7'
             return [first, *tokens[2:]]
         if second.text == ">" and len(first.text) > 1 and first.text.endswith("-"):
             return [Token(first.text[:-1], 0), *tokens[1:]]  # 'Ann->Bob 7'
-        if second.low in ("hands", "handed") and tokens[2].low == "over":
+        if _PARTICLES.get(second.low) == tokens[2].low:  # 'hands over', 'picks up'
             return [first, second, *tokens[3:]]
     return tokens
+
+
+_PARTICLES: Final = {"hands": "over", "handed": "over", "picks": "up", "picked": "up",
+                     "pick": "up"}
+
+
+def _lacked(words: list[str]) -> int | None:
+    """Where a refusal said as what the asked player lacks (``words``, in lower case)
+    names what was asked: 3 in ``Cy has no sevens``, ``len(words)`` where it names
+    nothing (``Cy has none``, ``Cy doesn't have any``); None for other words."""
+    if len(words) < 3 or words[1] not in _LACK_STARTS:
+        return None
+    said = [*words[:-1], words[-1].rstrip("!.")]  # 'Cy has none!'
+    for phrase in _LACKS:
+        end = 1 + len(phrase)
+        if said[1:end] == phrase:
+            if end == len(said):  # nothing named: 'has none', 'doesn't have any'
+                return None if phrase[-1] in _LACKS_NAMED else end
+            if end + 1 == len(said) and phrase[-1] not in _LACKS_ALL:
+                return end  # one word names it: 'has no sevens', 'doesn't have the 7H'
+            return None
+    return None
+
+
+def _from_the_stock(rest: list[Token]) -> list[Token]:
+    """A draw's words (after ``draws``) without where it draws from, at their end: ``from
+    the stock``, ``from the pond``, ``from pile``."""
+    if len(rest) > 1 and rest[-1].low in _STOCK_WORDS:
+        if rest[-2].low == "from":
+            return rest[:-2]
+        if len(rest) > 2 and rest[-2].low == "the" and rest[-3].low == "from":
+            return rest[:-3]
+    return rest
 
 
 def _asked_for(rest: list[Token]) -> tuple[Token, ...]:
@@ -263,6 +337,10 @@ def _read_give(player: Token | None, rest: list[Token], span: Span, line: str, f
     """A give: its cards (``Bob gives 7S 7H``), a count (``Bob gives 2``, ``two sevens``)
     or nothing; whom it gives to, if named (``Bob gives Ann 2``, ``Bob gives 2 to Ann``)."""
     receiver: Token | None = None
+    if len(rest) > 1 and rest[0].low in _PRONOUNS:  # 'Cy gives him 2': to who asked
+        rest = rest[1:]
+    if [t.low for t in rest] in _THE_CARDS_ASKED:  # 'Cy gives them', 'gives it'
+        rest = []
     if len(rest) > 2 and rest[-2].low == "to":  # 'Cy gives 2 to Bob'
         receiver, rest = rest[-1], rest[:-2]
     elif rest and _may_be_a_name(rest[0]):  # 'Cy gives Bob 2', 'Cy gives Bob'

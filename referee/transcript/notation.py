@@ -765,8 +765,9 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
         first = 3 if verb == ">" else 4  # the first word of what is asked for
         if count <= first or (verb == ":" and texts[3] != ",") or (
                 verb == "asks" and _lower(texts[3]) != "for") or (
-                verb == ">" and texts[0][-1] == "-") or _lower(texts[first]) in _ASKING:
-            return None  # ('Ann->Bob 7', 'Ann: Bob, got any 7s?': read_event's)
+                verb == ">" and texts[0][-1] == "-") or _lower(texts[first]) in _ASKING \
+                or texts[first] == ":" or texts[first] == ",":
+            return None  # ('Ann->Bob 7', 'Ann: Bob, got any 7s?', 'Ann > Bob: 7': read_event's)
         start = columns[0]
         target = Token(texts[2], columns[2] - start)
         if texts[first] != "?" and (count == first + 1 or (

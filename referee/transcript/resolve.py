@@ -25,6 +25,7 @@ from referee.engine.moves import (
 )
 from referee.engine.questions import read_question
 from referee.engine.state import PHASE_ANSWER, GameState
+from referee.engine.wording import describe_question
 from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import (
     ARTICLES,
@@ -330,6 +331,8 @@ class Resolver:
         asked = self.engine.current_player(state)
         assert asked is not None
         questioned = state.questioning is not None
+        if event.kind is EVENT_REFUSE and event.counted is not None:  # 'Cy has no 7s'
+            self._check_refused(event, event.counted, state)
         key = (event.kind, event.key.text if event.key else "", asked, questioned)
         found = self._answers.get(key)  # a yes or no, or cards named: the same each time
         if found is not None:
@@ -408,6 +411,35 @@ class Resolver:
             raise RefereeError(Kind.ILLEGAL, f"{asker} asked for {rank_plural(asked)}, so "
                                f"the cards given are {rank_plural(asked)}, not "
                                f"{quoted(counted.text)}", event.place(counted))
+
+    def _check_refused(self, event: Event, named: Token, state: GameState) -> None:
+        """Raise unless ``named``, what a refusal says the asked player has none of
+        (``Cy has no sevens``, ``Cy doesn't have the 7H``), is what was asked: the card
+        asked for, or the rank (in the plural or not, ``7s`` too where no card may be
+        asked), or what a question asks about (``Cy has no hearts``)."""
+        text = named.text
+        asker = state.players[state.turn]
+        question = state.questioning
+        if question is not None:
+            if read_question(self.spec, question.player, question.target, text) == question:
+                return
+            raise RefereeError(Kind.ILLEGAL, f"{asker} asked about "
+                               f"{describe_question(question)}, not {quoted(text)}",
+                               event.place(named))
+        ask = state.asking
+        assert ask is not None
+        card = parse_card(text)
+        what: str = ask.card or ""
+        if ask.card is not None:
+            if card == ask.card:
+                return
+        else:
+            rank = parse_plural_rank(text) if card is None or small_s_plural(text) else None
+            if rank == ask.rank:
+                return
+            what = rank_plural(ask.rank)
+        raise RefereeError(Kind.ILLEGAL, f"{asker} asked for {what}, not "
+                           f"{quoted(text)}", event.place(named))
 
     # -- claims ----------------------------------------------------------------------
 

@@ -1,0 +1,206 @@
+"""Events as players say them at a table and type them in a hurry: an answer said as
+what the asked player has (``Cy has 2``, ``Cy has no sevens``, ``Cy doesn't have any``,
+``none``), ticked or crossed (``✓``, ``✗``) or a letter (``y``, ``n``); a give of
+``them`` or ``it``, or to ``him``; a draw picked up or drawn from the pond; an ask with a
+colon (``Ann > Bob: 7``, ``Ann to Bob: sevens?``); a verb without its ``s`` (``Bob
+draw``). Every bundled rule file's self-played games, typed so, get their canonical
+twins' verdicts; a refusal that names something other than what was asked is refused
+at that word."""
+
+from __future__ import annotations
+
+import random
+import re
+import runpy
+from pathlib import Path
+
+import pytest
+
+from referee.language.cards import RANK_WORDS
+from referee.transcript.check import check_text
+
+TWINS = runpy.run_path(str(Path(__file__).with_name("twins.py")))  # tests/twins.py
+games, changed = TWINS["games"], TWINS["changed"]
+assert_same_verdict = TWINS["assert_same_verdict"]
+LITERATURE = TWINS["LITERATURE"]
+
+ASK = re.compile(r"^(\S+) asks (\S+) for (\S+)$")
+QUESTION = re.compile(r"^(\S+) asks (\S+): any (\S+?)\??$")
+LAY_OUT = re.compile(r"^\S+ asks \S+ to lay out (\S+)$")
+REFUSAL = re.compile(r"^(\S+) says no$")
+YES = re.compile(r"^(\S+) says yes$")
+GIVE = re.compile(r"^(\S+) gives( .*)?$")
+DRAW = re.compile(r"^(\S+) draws( \S+)?$")
+RANK = re.compile(r"^(10|[2-9JQKA])$")
+
+
+def lacked(asked: str) -> str:
+    """What was asked, as a refusal names it: a rank in the plural, else as written."""
+    return RANK_WORDS[asked][1] if RANK.match(asked) else asked
+
+
+def at_the_table(line: str, asked: list[str], rng: random.Random, fill_in: bool) -> str:
+    """A canonical transcript line as said at a table; ``asked`` holds what the last
+    ask or question asked for (kept up to date). With ``fill_in`` (an open deal, no card
+    changed), a give that names its cards may leave them to the referee (``Cy gives
+    them``)."""
+    ask = ASK.match(line)
+    if ask:
+        player, target, item = ask.groups()
+        asked[:] = [item]
+        return rng.choice((f"{player} > {target}: {item}", f"{player} to {target}: {item}?",
+                           f"{player} > {target}, {item}?", f"{player} ask {target} for {item}"))
+    lay_out = LAY_OUT.match(line)
+    if lay_out:
+        asked[:] = [lay_out[1]]
+        return line
+    question = QUESTION.match(line)
+    if question:
+        asked[:] = [question[3]]
+        return f"{question[1]} to {question[2]}: any {question[3]}?"
+    refusal = REFUSAL.match(line)
+    if refusal:
+        player = refusal[1]
+        forms = [f"{player} has none", f"{player} doesn't have any", "none", "\u2717", "n",
+                 f"{player}: none", f"{player} has nothing!"]
+        if asked:
+            forms += [f"{player} has no {lacked(asked[0])}",
+                      f"{player} doesn\u2019t have any {lacked(asked[0])}"]
+        return rng.choice(forms)
+    yes = YES.match(line)
+    if yes:
+        return rng.choice(("y", "\u2713", "\u2714\ufe0f", f"{yes[1]}: \u2705"))
+    give = GIVE.match(line)
+    if give:
+        player, given = give[1], give[2] or ""
+        forms = [f"{player} has{given}", f"{player} gives him{given}",
+                 f"{player} give{given}"]
+        if fill_in or not given:
+            forms += [f"{player} gives them", f"{player} gives it", f"{player} has them",
+                      f"{player} gives them all"]
+        return rng.choice(forms)
+    draw = DRAW.match(line)
+    if draw:
+        player, drawn = draw[1], draw[2] or ""
+        return rng.choice((f"{player} picks up{drawn or ' a card'}",
+                           f"{player} draws{drawn} from the pond", f"{player} draw{drawn}",
+                           f"{player} picked up{drawn}", f"{player} draws{drawn} from stock"))
+    return line
+
+
+FORMS = ("> ", " to ", " ask ", " has none", " has no ", "doesn't", "none", "\u2717", " gives them",
+         " has ", " gives him", " picks up", " from the pond", " draw", "\u2713")
+
+
+def check_at_the_table(seeds: range) -> None:
+    seen: set[str] = set()
+    for label, _spec, lines in games(seeds):
+        rng = random.Random(label)
+        for game in (lines, changed(lines, rng)):
+            asked: list[str] = []
+            fill_in = game is lines and int(label.rsplit(" ", 1)[1]) % 2 == 1  # open: odd
+            said = [at_the_table(line, asked, rng, fill_in) for line in game]
+            seen |= {form for form in FORMS if any(form in line for line in said)}
+            assert_same_verdict(label, game, said)
+    assert seen == set(FORMS)
+
+
+def test_every_bundled_game_said_at_the_table_gets_its_canonical_verdict() -> None:
+    check_at_the_table(range(1, 3))
+
+
+@pytest.mark.slow
+def test_more_games_said_at_the_table_get_their_canonical_verdicts() -> None:
+    check_at_the_table(range(3, 15))
+
+
+GO_FISH = ("game: go-fish\nplayers: Ann Bob\ndealer: Bob\ndeal: given\n"
+           "hand Ann: 2S 3S 4S 5S 6S 7S 8S\nhand Bob: 2D 2C 3H 4H 5H 6H 7H\n"
+           "stock: " + " ".join(f"{r}{s}" for r in ("9", "10", "J", "Q", "K", "A")
+                                for s in "SHDC") + " 2H 3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8H 8D 8C\n")
+
+
+def checked(*events: str, text: str = GO_FISH) -> dict[str, object]:
+    """The verdict on ``events`` after the header lines ``text``, with the first
+    canonical event lines, as many as ``events`` (the referee may fill in more)."""
+    found = check_text(text + "\n".join(events) + "\n", "t.txt", record=True)
+    report: dict[str, object] = found.to_json()
+    written = [line for line in found.canonical if ":" not in line.split(" ")[0]
+               and not line.startswith("hand ")] if found.ok else []
+    report["canonical"] = written[:len(events)] if found.ok else None
+    return report
+
+
+@pytest.mark.parametrize("refusal", [
+    "Bob has none", "Bob has nothing.", "Bob has no eights", "Bob has no 8s", "Bob has no 8",
+    "Bob doesn't have any", "Bob doesnt have any 8s!", "Bob does not have any eights",
+    "Bob didn't have any", "Bob doesn\u2019t have one", "Bob had none", "none", "n", "N",
+    "fish", "\u2717", "\u2718", "\u274c", "\u2716\ufe0f", "Bob: none", "Bob says none",
+    "Bob: n", "Bob: \u2717"])
+def test_a_refusal_said_as_what_the_player_lacks(refusal: str) -> None:
+    report = checked("Ann asks Bob for 8", refusal)
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 8", "Bob says no"]
+
+
+@pytest.mark.parametrize("give", ["Bob has 2", "Bob has two", "Bob has 2 twos", "Bob has 2D 2C",
+                                  "Bob gives them", "Bob gives them all", "Bob gives it",
+                                  "Bob gives him 2", "Bob give 2", "Bob has them", "y",
+                                  "\u2713", "\u2714\ufe0f", "\u2705", "Bob: y", "Bob says y"])
+def test_a_give_said_as_what_the_player_has(give: str) -> None:
+    report = checked("Ann asks Bob for 2", give)
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 2", "Bob gives 2D 2C"]
+
+
+@pytest.mark.parametrize("draw", ["Ann picks up 9S", "Ann picked up a card", "Ann picks up",
+                                  "Ann draws from the pond", "Ann draws 9S from the stock",
+                                  "Ann draws a card from the deck", "Ann draw 9S",
+                                  "Ann draws from pile"])
+def test_a_draw_picked_up_or_from_the_pond(draw: str) -> None:
+    report = checked("Ann asks Bob for 8", "Bob says no", draw)
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 8", "Bob says no", "Ann draws 9S"]
+
+
+@pytest.mark.parametrize("ask", ["Ann > Bob: 8", "Ann > Bob: eights?", "Ann > Bob, 8s?",
+                                 "Ann to Bob: 8?", "Ann to Bob, any eights?", "Ann ask Bob for 8",
+                                 "Ann->Bob: 8"])
+def test_an_ask_with_a_colon_or_to(ask: str) -> None:
+    report = checked(ask, "Bob says no")
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 8", "Bob says no"]
+
+
+@pytest.mark.parametrize(("events", "message", "column"), [
+    (("Ann asks Bob for 8", "Bob has no kings"), "Ann asked for eights, not 'kings'", 12),
+    (("Ann asks Bob for 8", "Bob has no 8S"), "Ann asked for eights, not '8S'", 12),
+    (("Ann asks Bob for 8", "Bob doesn't have any 9s"), "not '9s'", 22),
+    (("Ann asks Bob for 2", "Bob has none"), "Bob holds 2D 2C", 1),
+    (("Ann asks Bob for 2", "Bob has 3"), "holds 2 such cards", 1),
+])
+def test_a_refusal_or_give_that_says_something_else_is_refused(
+        events: tuple[str, ...], message: str, column: int) -> None:
+    report = checked(*events)
+    assert not report["ok"]
+    error = report["error"]
+    assert isinstance(error, dict) and message in error["message"], error
+    assert (error["line"], error["column"]) == (7 + len(events), column)
+
+
+def test_a_card_ask_is_refused_by_naming_that_card() -> None:
+    for refusal in ("Bob has no 7\u2666", "Bob doesn't have the 7D", "Bob has no 7d"):
+        report = checked("Ann asks Bob for 7D", refusal, text=LITERATURE)
+        assert report["ok"], report
+    report = checked("Ann asks Bob for 7D", "Bob has no sevens", text=LITERATURE)
+    assert not report["ok"] and "Ann asked for 7D, not 'sevens'" in str(report["error"])
+
+
+@pytest.mark.parametrize("line", ["Ann does a little dance", "Bob has no", "Bob has no 8s please",
+                                  "Bob doesn't have", "Bob to Ann 8", "Ann asks Bob 8",
+                                  "Bob has none of them"])
+def test_other_words_are_still_refused(line: str) -> None:
+    report = checked("Ann asks Bob for 8", line)
+    assert not report["ok"]
+    error = report["error"]
+    assert isinstance(error, dict) and error["kind"] in ("syntax", "unknown"), error
