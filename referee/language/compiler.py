@@ -69,6 +69,7 @@ E = TypeVar("E", bound=Enum)
 P = TypeVar("P")
 
 SET_KINDS = ("book_sets", "suit_sets", "listed_set")
+SHORT_LABELS = MappingProxyType({"high": "hi", "low": "lo"})  # a range's label as people shorten it
 MAX_PLAYERS = 16
 REQUIRED = {
     "players": "how many players (players: 3 to 6)",
@@ -578,6 +579,9 @@ class _Compiler:
                 aliases = {name, f"{kind} {suit.lower()}", f"{kind} {word[:-1]}",
                            f"{word} {kind}"}
                 aliases |= {f"{kind} {sym}" for sym, s in SUIT_SYMBOLS.items() if s == suit}
+                short = SHORT_LABELS.get(kind)  # 'hi hearts', 'lo spades'
+                if short is not None:
+                    aliases |= {alias.replace(kind, short) for alias in aliases}
                 sets.append(SetSpec(name, cards, frozenset(aliases), kind))
         return sets
 

@@ -286,7 +286,10 @@ class GameSpec:
     def find_set(self, words: str) -> SetSpec | None:
         """The set a name or alias (``queens``, ``Q``, ``low spades``) names, if any."""
         key = " ".join(plain_symbols(words).lower().split())
-        return next((s for s in self.sets if key in s.aliases), None)
+        found = next((s for s in self.sets if key in s.aliases), None)
+        if found is None and "-" in key:  # 'high-diamonds', as people join two words
+            return self.find_set(key.replace("-", " "))
+        return found
 
     def alternate_teams(self, players: int) -> tuple[int, ...]:
         """Each seat's team when teams sit alternately (none when the game has no teams)."""

@@ -56,11 +56,13 @@ ANSWER_HINT: Final = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bo
 VERBS: Final = {"asked": "asks", "gave": "gives", "hands": "gives", "handed": "gives",
                 "said": "says", "drew": "draws", "fishes": "draws", "fished": "draws",
                 "booked": "books", "laid": "lays", "claimed": "claims",
-                "declares": "claims", "declared": "claims", "passed": "passes",
+                "declares": "claims", "declared": "claims", "calls": "claims",
+                "called": "claims", "passed": "passes",
                 "played": "plays", "showed": "shows", "picks": "draws", "picked": "draws",
                 # as typed in a hurry, or by a player of themselves: 'Bob draw', 'I ask'
                 "ask": "asks", "give": "gives", "draw": "draws", "book": "books",
-                "lay": "lays", "claim": "claims", "declare": "claims", "pass": "passes",
+                "lay": "lays", "claim": "claims", "declare": "claims", "call": "claims",
+                "pass": "passes",
                 "play": "plays", "show": "shows", "say": "says"}
 # the verbs and colours an event may end with ('Bob draws.', 'Bob went fishing.', 'any red.')
 _ENDING_WORDS: Final = frozenset({"draws", "drew", "fishes", "fished", "fishing", "gives",
@@ -95,6 +97,11 @@ _LACKS: Final = tuple(phrase.split() for phrase in (
 _LACKS_ALL: Final = frozenset({"none", "nothing", "it", "one"})  # the phrase says it all
 _LACKS_NAMED: Final = frozenset({"no", "the", "a", "an"})  # a word follows: 'has no 7s'
 _LACK_STARTS: Final = frozenset(phrase[0] for phrase in _LACKS)
+# words no ask asks for, but an answer says: an ask's words holding one may be an ask
+# and its answer written without ';' (referee/transcript/notation.py, _answered_ask)
+ANSWER_WORDS: Final = frozenset({"no", "yes", "fish", "says", "gives", *_HAS, *SAID, *_LACK_STARTS,
+                                 *(word for word, verb in VERBS.items()
+                                   if verb in ("gives", "says"))})
 _STOCK_WORDS: Final = frozenset({"stock", "pond", "pile", "deck", "pool", "lake", "sea",
                                  "ocean", "talon"})  # 'Bob draws from the pond'
 _PRONOUNS: Final = frozenset({"him", "her", "them"})  # whom a give goes to: 'gives him 2'
@@ -361,6 +368,7 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
     :func:`referee.language.cards.parse_asked`), listed with commas or ``and``; an
     article before a card is dropped."""
     cards: list[Token] = []
+    words = _slashed(words)
     index = 0
     while index < len(words):
         word = words[index]
@@ -379,6 +387,24 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
         cards.append(word)
         index += 1
     return tuple(cards)
+
+
+def _slashed(words: list[Token]) -> list[Token]:
+    """``words`` with each word of cards parted by ``/`` read as those cards (``9D/JD``,
+    ``9D / JD``: ``9D`` and ``JD``), as a comma lists them."""
+    if not any("/" in word.text for word in words):
+        return words
+    parted: list[Token] = []
+    for word in words:
+        if "/" not in word.text:
+            parted.append(word)
+            continue
+        at = word.offset
+        for part in word.text.split("/"):
+            if part:
+                parted.append(Token(part, at))
+            at += len(part) + 1
+    return parted
 
 
 def _may_be_a_name(token: Token) -> bool:
@@ -491,7 +517,7 @@ def _read_claim(
     current: list[Token] = []  # a holder's name, then the cards it holds
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
-    for token in tokens[colon + 1:]:
+    for token in _slashed(tokens[colon + 1:]):
         said = token.low  # a word said between names and cards: 'and', 'has'
         if token.text == "," or (said == "and" and len(current) > 1):
             closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)

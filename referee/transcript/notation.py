@@ -18,7 +18,13 @@ from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
 from referee.language.cards import parse_card
 from referee.reading import is_digits, lines_of, quoted
-from referee.transcript.event_words import ASKING, SAID, read_event, tokens_at
+from referee.transcript.event_words import (
+    ANSWER_WORDS,
+    ASKING,
+    SAID,
+    read_event,
+    tokens_at,
+)
 from referee.transcript.events import (
     EVENT_ASK,
     EVENT_BOOK,
@@ -379,8 +385,12 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
                         if sentences[1] is not None:
                             raise sentences[1]
                     else:
-                        events.append(_read_segment(segment, stripped, start, number, line,
-                                                    source))
+                        event = _read_segment(segment, stripped, start, number, line, source)
+                        if event.key is not None:  # (the usual segment, now remembered)
+                            events.append(event)
+                        else:  # an ask holding an answer's words: maybe an ask and its answer
+                            events += _answered(event, segment, stripped, start, number, line,
+                                                source)
                 header_told = True
             start += len(segment) + 1
     except RefereeError as exc:
@@ -551,9 +561,94 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
     texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
              or read_event(segment, texts, columns, number, line, source))
+    if event.kind is EVENT_ASK and len(event.items) > 1 and any(
+            t.text.lower() in ANSWER_WORDS for t in event.items):
+        return event  # with no key, and not remembered: maybe an answered ask (_answered)
     event.key = Words(stripped)
     _remember(stripped, texts[0], event)
     return event
+
+
+
+# the text of a segment that is an ask and its answer (_answered_ask), stripped: where
+# in it the answer starts; bounded as the memo of segments is, by count
+_ANSWERED_ASKS: Final[dict[str, int]] = memo("referee.transcript.notation._ANSWERED_ASKS")
+MAX_ANSWERED_ASKS: Final = 4096
+
+
+def _answered(ask: Event, segment: str, stripped: str, offset: int, number: int, line: str,
+              source: str) -> list[Event]:
+    """The events of a segment (``segment``, at ``offset`` in its line; ``stripped``: without
+    the white space around it) read as ``ask``, an ask whose words hold an answer's: that
+    ask, or an ask and its answer written without ';' (:func:`_answered_ask`)."""
+    lead = len(segment) - len(segment.lstrip())
+    parted = _ANSWERED_ASKS.get(stripped)
+    if parted is None:
+        parted = _answered_ask(stripped, offset + lead, number, line, source)
+        if parted is None:
+            return [ask]
+        if len(_ANSWERED_ASKS) < MAX_ANSWERED_ASKS:
+            _ANSWERED_ASKS[stripped] = parted
+    at = offset + lead
+    events: list[Event] = []
+    for read in (_sentence(stripped[:parted], at, number, line, source),
+                 _sentence(stripped[parted + 1:], at + parted + 1, number, line, source)):
+        if isinstance(read, RefereeError):
+            raise read
+        events.append(read)
+    return events
+
+
+def _answered_ask(stripped: str, offset: int, number: int, line: str, source: str
+                  ) -> int | None:
+    """Where a segment (``stripped``, at ``offset`` in its line) that is an ask and its
+    answer written without ';' (``Bob > Ann 8, no``, ``Bob asks Ann for 8, Ann says
+    no``, ``Bob > Ann 8 ✗``) parts: the first comma, colon or space after which the rest
+    reads as an answer and before which the segment reads as an ask of words that are no
+    mark and no answer's; None if none. An answer is short: only a place before the last
+    :data:`MAX_ANSWER_WORDS` words is tried (each try reads the ask anew), so that a long
+    line costs a few readings of it, not one for each of its words."""
+    for index in range(_last_words(stripped, MAX_ANSWER_WORDS), len(stripped)):
+        if stripped[index] not in ",:" and not stripped[index].isspace():
+            continue
+        answer = _read_alone(stripped[index + 1:], offset + index + 1, number, line, source)
+        if answer is None or (answer.kind is not EVENT_REFUSE and answer.kind is not EVENT_GIVE):
+            continue
+        ask = _read_alone(stripped[:index], offset, number, line, source)
+        if ask is not None and ask.kind is EVENT_ASK and not any(
+                t.text in (":", ",") or t.text.lower() in ANSWER_WORDS for t in ask.items):
+            return index  # (not 'Bob > Dee:' of 'Bob > Dee: QD: no', whose item is ':')
+    return None
+
+
+MAX_ANSWER_WORDS: Final = 8  # 'Bob says no , go fish !' has 7
+
+
+def _last_words(text: str, count: int) -> int:
+    """Where, in ``text``, the white space before its last ``count`` words is (0 where
+    it has no more than ``count``)."""
+    seen = 0
+    index = len(text) - 1
+    while index > 0:
+        if text[index - 1].isspace() and not text[index].isspace():
+            seen += 1
+            if seen == count:
+                return index - 1
+        index -= 1
+    return 0
+
+
+def _read_alone(part: str, offset: int, number: int, line: str, source: str) -> Event | None:
+    """The event ``part`` (at ``offset`` in its line) reads as, neither remembered nor
+    kept; None if it reads as none."""
+    texts, columns = _words(part, offset)
+    if not texts:
+        return None
+    try:
+        return (_quick_event(part, texts, columns, number, line, source)
+                or read_event(part, texts, columns, number, line, source))
+    except RefereeError:
+        return None
 
 
 def _words(segment: str, offset: int) -> tuple[list[str], list[int]]:
@@ -765,9 +860,9 @@ def _quick_event(segment: str, texts: list[str], columns: list[int], number: int
         first = 3 if verb == ">" else 4  # the first word of what is asked for
         if count <= first or (verb == ":" and texts[3] != ",") or (
                 verb == "asks" and _lower(texts[3]) != "for") or (
-                verb == ">" and texts[0][-1] == "-") or _lower(texts[first]) in _ASKING \
-                or texts[first] == ":" or texts[first] == ",":
-            return None  # ('Ann->Bob 7', 'Ann: Bob, got any 7s?', 'Ann > Bob: 7': read_event's)
+                verb == ">" and (texts[0][-1] == "-" or texts[3] in ":,")) or \
+                _lower(texts[first]) in _ASKING:
+            return None  # ('Ann->Bob 7', 'Ann > Bob: 7', 'Ann: Bob, got any 7s?': read_event's)
         start = columns[0]
         target = Token(texts[2], columns[2] - start)
         if texts[first] != "?" and (count == first + 1 or (
