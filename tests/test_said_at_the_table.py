@@ -34,6 +34,8 @@ REFUSAL = re.compile(r"^(\S+) says no$")
 YES = re.compile(r"^(\S+) says yes$")
 GIVE = re.compile(r"^(\S+) gives( .*)?$")
 DRAW = re.compile(r"^(\S+) draws( \S+)?$")
+BOOK = re.compile(r"^(\S+) books (10|[2-9JQKA])$")
+LAID = re.compile(r"^(\S+) lays down (.+)$")
 CLAIM = re.compile(r"^(\S+) claims (high|low) (\S+): (.*)$")
 RANK = re.compile(r"^(10|[2-9JQKA])$")
 ANSWER = re.compile(r"^\S+ (?:says (?:no|yes)|gives\b.*)$")
@@ -84,6 +86,16 @@ def at_the_table(line: str, asked: list[str], rng: random.Random, fill_in: bool)
             forms += [f"{player} gives them", f"{player} gives it", f"{player} has them",
                       f"{player} gives them all"]
         return rng.choice(forms)
+    book = BOOK.match(line)
+    if book:
+        player, rank = book.groups()
+        return rng.choice((f"{player} books the {RANK_WORDS[rank][1]}",
+                           f"{player} makes a book of {rank}s",
+                           f"{player} puts down {RANK_WORDS[rank][1]}",
+                           f"{player} lays down a book of {RANK_WORDS[rank][1]}"))
+    laid = LAID.match(line)
+    if laid:
+        return f"{laid[1]} {rng.choice(('puts', 'put', 'lays'))} down the {laid[2]}"
     claim = CLAIM.match(line)
     if claim:
         player, label, suit, holders = claim.groups()
@@ -121,7 +133,8 @@ def joined(canonical: list[str], said: list[str], rng: random.Random) -> list[st
 
 FORMS = ("> ", " to ", " ask ", " has none", " has no ", "doesn't", "none", "\u2717", " gives them",
          " has ", " gives him", " picks up", " from the pond", " draw", "\u2713", ", n",
-         ": none", " calls ", " lo ", "high-", "/")
+         ": none", " calls ", " lo ", "high-", "/", " books the ", " a book of ",
+         " puts down ")
 
 
 def check_at_the_table(seeds: range) -> None:
@@ -295,3 +308,24 @@ def test_a_set_named_otherwise_is_still_unknown(claim: str) -> None:
     assert not report["ok"]
     error = report["error"]
     assert isinstance(error, dict) and error["kind"] == "unknown", error
+
+
+TWOS = GO_FISH.replace("hand Ann: 2S 3S", "hand Ann: 2S 2H").replace(" 2H 3D", " 3S 3D")
+
+
+@pytest.mark.parametrize("book", ["Ann books 2S 2H 2D 2C",
+                                  "Ann books 2\u2660 2\u2665 2\u2666 2\u2663",
+                                  "Ann books 2C, 2D, 2H and 2S", "Ann books the twos",
+                                  "Ann makes a book of 2s", "Ann got a book of twos",
+                                  "Ann puts down 2s", "Ann lays down the twos"])
+def test_a_book_of_all_its_cards_or_said_in_words(book: str) -> None:
+    report = checked("Ann asks Bob for 2", "Bob gives 2D 2C", book, text=TWOS)
+    assert report["ok"], report
+    assert report["canonical"] == ["Ann asks Bob for 2", "Bob gives 2D 2C", "Ann books 2"]
+
+
+@pytest.mark.parametrize("book", ["Ann books 2S 2H 2D", "Ann books 2S 2H 2D 2C 2C",
+                                  "Ann books 2S 2H 2D 2D", "Ann books the 2S"])
+def test_a_book_of_some_of_its_cards_is_refused(book: str) -> None:
+    report = checked("Ann asks Bob for 2", "Bob gives 2D 2C", book, text=TWOS)
+    assert not report["ok"], report

@@ -59,6 +59,7 @@ VERBS: Final = {"asked": "asks", "gave": "gives", "hands": "gives", "handed": "g
                 "declares": "claims", "declared": "claims", "calls": "claims",
                 "called": "claims", "passed": "passes",
                 "played": "plays", "showed": "shows", "picks": "draws", "picked": "draws",
+                "puts": "lays", "put": "lays",
                 # as typed in a hurry, or by a player of themselves: 'Bob draw', 'I ask'
                 "ask": "asks", "give": "gives", "draw": "draws", "book": "books",
                 "lay": "lays", "claim": "claims", "declare": "claims", "call": "claims",
@@ -86,6 +87,8 @@ SAID: Final = {"yep": "yes", "yeah": "yes", "yup": "yes", "y": "yes", "nope": "n
 _LONGEST_ANSWER: Final = 7  # words: 'Bob says no , go fish !'
 _REFUSALS: Final = (["no"], ["go", "fish"], ["no", ",", "go", "fish"], ["no", "go", "fish"],
                     ["fish"])
+_MADE: Final = frozenset({"makes", "made", "gets", "got", "has", "had", "completes",
+                          "completed"})  # before 'a book of': a book
 _HAS: Final = frozenset({"has", "had"})  # 'Cy has 2', 'Cy has no sevens': an answer
 # the words of a refusal said as what the asked player lacks, after the name, before
 # what was asked if it is named: 'Cy has no sevens', 'Cy doesn't have any', 'Cy has none'
@@ -161,6 +164,8 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
         raise fail(f"cannot read {quoted(segment.strip(), 60)}; {ANSWER_HINT}", 0)
     player, verb = tokens[0], words[1]
     rest = tokens[2:]
+    if len(words) > 4 and words[2:5] == ["a", "book", "of"] and words[1] in _MADE:
+        return Event(EVENT_BOOK, span, player, items=tuple(rest))  # 'Ann makes a book of 7s'
     lacked = _lacked(words)
     if lacked is not None:  # 'Cy has no sevens', 'Cy doesn't have any': a refusal
         return Event(EVENT_REFUSE, span, player,

@@ -156,10 +156,13 @@ class Resolver:
             plural = self._set_of_plural(event)
             if plural is not None:  # 'Bob books 2s', where a set is a rank: twos
                 return LayDown(seat, plural.name)
-            written = [parse_card(t.text) for t in event.items]
+            written = [parse_card(t.text) for t in event.items if t.low != "and"]
             named = [c for c in written if c is not None and c in self.engine.deck]
             owner = self.spec.set_of_card.get(named[0]) if named else None
             if owner is not None and len(named) == len(written):  # 'Ann books 7S 7H'
+                if owner.whole and len(named) == len(owner.cards) and \
+                        set(named) == owner.cards:  # 'Ann books 7S 7H 7D 7C': all of it
+                    return LayDown(seat, owner.name)
                 return LayDown(seat, owner.name, tuple(named))
             return LayDown(seat, self._set(event).name)  # a card in no set names none
         if kind is EVENT_CLAIM:
@@ -232,8 +235,15 @@ class Resolver:
         spec = self.spec
         text = event.item_text()
         found = spec.find_set(text)
-        if found is None and text[-1:] in (".", "!"):  # 'Ann books jokers.': a sentence's end
-            found = spec.find_set(text.rstrip(".!"))
+        bare = text.rstrip(".!")  # 'Ann books jokers.': a sentence's end
+        if found is None and bare != text:
+            found = spec.find_set(bare)
+        if found is None:  # 'the fours', 'a book of 4s'
+            said = _set_said(bare)
+            found = spec.find_set(said) if said else None
+            if found is None and said:
+                rank = small_s_plural(said) or parse_rank(said)  # ('the 4S' is no set)
+                found = spec.find_set(rank) if rank else None
         if found is None:
             rank = parse_rank(text)
             found = spec.find_set(rank) if rank else None
@@ -466,6 +476,25 @@ class Resolver:
             raise RefereeError(Kind.SYNTAX, "a claim names who holds each card: "
                                "'Ann claims low spades: Ann 3S 4S, Cy 5S 6S 7S 8S'", event.span)
         return Claim(player, chosen.name, tuple((s, tuple(c)) for s, c in holders.items()))
+
+
+_BEFORE_A_SET: Final = frozenset({"the", "a", "an", "all", "his", "her", "their", "my"})
+_A_SET_OF: Final = (["book", "of"], ["set", "of"], ["books", "of"])
+
+
+def _set_said(text: str) -> str:
+    """A set's name as people say it, without the words before it: ``the fours``, ``a
+    book of 4s``, ``the set of high hearts``; "" where no word is left out."""
+    words = text.split()
+    start = 0
+    while start < len(words) - 1 and words[start].lower() in _BEFORE_A_SET:
+        start += 1
+    if [word.lower() for word in words[start:start + 2]] in _A_SET_OF and \
+            len(words) > start + 2:
+        start += 2
+        while start < len(words) - 1 and words[start].lower() in _BEFORE_A_SET:
+            start += 1
+    return " ".join(words[start:]) if start else ""
 
 
 K = TypeVar("K")
