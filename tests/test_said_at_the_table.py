@@ -29,7 +29,7 @@ LITERATURE = TWINS["LITERATURE"]
 
 ASK = re.compile(r"^(\S+) asks (\S+) for (\S+)$")
 QUESTION = re.compile(r"^(\S+) asks (\S+): any (\S+?)\??$")
-LAY_OUT = re.compile(r"^\S+ asks \S+ to lay out (\S+)$")
+LAY_OUT = re.compile(r"^(\S+) asks (\S+) to lay out (\S+)$")
 REFUSAL = re.compile(r"^(\S+) says no$")
 YES = re.compile(r"^(\S+) says yes$")
 GIVE = re.compile(r"^(\S+) gives( .*)?$")
@@ -59,8 +59,10 @@ def at_the_table(line: str, asked: list[str], rng: random.Random, fill_in: bool)
                            f"{player} > {target}, {item}?", f"{player} ask {target} for {item}"))
     lay_out = LAY_OUT.match(line)
     if lay_out:
-        asked[:] = [lay_out[1]]
-        return line
+        player, target, card = lay_out.groups()
+        asked[:] = [card]
+        return rng.choice((line, f"{player} > {target} lay out {card}",
+                           f"{player}: {target}, lay out {card}?"))
     question = QUESTION.match(line)
     if question:
         asked[:] = [question[3]]
@@ -134,7 +136,7 @@ def joined(canonical: list[str], said: list[str], rng: random.Random) -> list[st
 FORMS = ("> ", " to ", " ask ", " has none", " has no ", "doesn't", "none", "\u2717", " gives them",
          " has ", " gives him", " picks up", " from the pond", " draw", "\u2713", ", n",
          ": none", " calls ", " lo ", "high-", "/", " books the ", " a book of ",
-         " puts down ")
+         " puts down ", " lay out ")
 
 
 def check_at_the_table(seeds: range) -> None:
@@ -161,7 +163,8 @@ def test_more_games_said_at_the_table_get_their_canonical_verdicts() -> None:
     check_at_the_table(range(3, 15))
 
 
-HEADER_KEYS = {"game", "players", "dealer", "deal", "hand", "stock", "team", "option"}
+HEADER_KEYS = {"game", "players", "dealer", "deal", "hand", "stock", "team", "option", "centre",
+               "center"}
 GO_FISH = ("game: go-fish\nplayers: Ann Bob\ndealer: Bob\ndeal: given\n"
            "hand Ann: 2S 3S 4S 5S 6S 7S 8S\nhand Bob: 2D 2C 3H 4H 5H 6H 7H\n"
            "stock: " + " ".join(f"{r}{s}" for r in ("9", "10", "J", "Q", "K", "A")
@@ -257,7 +260,8 @@ def test_other_words_are_still_refused(line: str) -> None:
 @pytest.mark.parametrize("line", ["Ann > Bob 8, no", "Ann > Bob 8: no", "Ann > Bob 8 \u2717",
                                   "Ann asks Bob for 8, Bob says no", "Ann: Bob, 8, nope",
                                   "Ann > Bob eights, go fish", "Ann > Bob 8, Bob has none",
-                                  "Ann to Bob: 8? n", "  Ann > Bob 8 no  "])
+                                  "Ann to Bob: 8? n", "  Ann > Bob 8 no  ", "Ann > Bob 8 Bob: no",
+                                  "Ann > Bob 8: Bob: no"])
 def test_an_ask_and_its_refusal_without_a_semicolon(line: str) -> None:
     for _ in range(2):  # the second time, where it parts is remembered
         report = checked(line)
@@ -329,3 +333,14 @@ def test_a_book_of_all_its_cards_or_said_in_words(book: str) -> None:
 def test_a_book_of_some_of_its_cards_is_refused(book: str) -> None:
     report = checked("Ann asks Bob for 2", "Bob gives 2D 2C", book, text=TWOS)
     assert not report["ok"], report
+
+
+@pytest.mark.parametrize("ask", ["Dee > Cy lay out JC", "Dee: Cy, lay out JC?",
+                                 "Dee to Cy: lay out J\u2663?", "Dee > Cy: lay out jc"])
+def test_an_ask_to_lay_out_typed_short(ask: str) -> None:
+    text = Path(__file__).with_name("transcripts").joinpath(
+        "diplomat-centre", "whole-game.txt").read_text(encoding="utf-8")
+    header = "".join(line + "\n" for line in text.splitlines()[:13])
+    report = checked(ask, "Cy lays out JC", text=header)
+    assert report["ok"], report
+    assert report["canonical"] == ["Dee asks Cy to lay out JC", "Cy lays out JC"]

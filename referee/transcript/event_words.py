@@ -175,7 +175,7 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
     if verb == "to" and len(rest) > 2 and rest[1].text in (":", ","):  # 'Ann to Bob: 7s?'
         asked = _without(_unasked(rest[2:]), "?")
         if asked:
-            return Event(EVENT_ASK, span, player, rest[0], asked)
+            return _ask_of(span, player, rest[0], asked)
     if verb == "asks":
         lows = words[2:]
         if lows[1:4] == ["to", "lay", "out"] and len(rest) > 4:
@@ -190,7 +190,7 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
             rest = [rest[0], *rest[2:]]
         if len(rest) < 2:
             raise fail("an ask reads 'Ann > Bob QS'", 2 + len(rest))
-        return Event(EVENT_ASK, span, player, rest[0], _without(rest[1:], "?"))
+        return _ask_of(span, player, rest[0], _without(rest[1:], "?"))
     if verb == ":":
         if answer[2:] in _REFUSALS:
             return Event(EVENT_REFUSE, span, player)
@@ -203,7 +203,7 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
         if not asked:
             raise fail("an ask reads 'Ann: Bob, QS?' and a refusal 'Bob: no'",
                        2 + (1 if rest else 0))
-        return Event(EVENT_ASK, span, player, rest[0], asked)
+        return _ask_of(span, player, rest[0], asked)
     if verb == "gives":
         return _read_give(player, rest, span, line, fail)
     if verb == "says":
@@ -245,6 +245,14 @@ def read_event(segment: str, texts: list[str], columns: list[int], number: int, 
             raise fail("a show names the cards: 'Dee shows 3S 5S'", 2)
         return Event(EVENT_SHOW, span, player, items=_named_cards(rest, line, span.column))
     raise fail(f"cannot read {quoted(segment.strip(), 60)}; {ANSWER_HINT}", 1)
+
+
+def _ask_of(span: Span, player: Token, target: Token, asked: tuple[Token, ...]) -> Event:
+    """An ask of ``asked``: to lay them out where they start ``lay out`` (``Ann > Bob lay
+    out 7S``, ``Ann: Bob, lay out 7S?``)."""
+    if len(asked) > 2 and asked[0].low == "lay" and asked[1].low == "out":
+        return Event(EVENT_ASK, span, player, target, asked[2:], lay_out=True)
+    return Event(EVENT_ASK, span, player, target, asked)
 
 
 def _in_notation(tokens: list[Token]) -> list[Token]:

@@ -16,7 +16,7 @@ from typing import Final, Literal
 from referee.caches import memo
 from referee.compiled import is_compiled
 from referee.errors import Kind, RefereeError, Span
-from referee.language.cards import parse_card
+from referee.language.cards import parse_card, parse_rank
 from referee.reading import is_digits, lines_of, quoted
 from referee.transcript.event_words import (
     ANSWER_WORDS,
@@ -612,13 +612,20 @@ def _answered_ask(stripped: str, offset: int, number: int, line: str, source: st
         if stripped[index] not in ",:" and not stripped[index].isspace():
             continue
         answer = _read_alone(stripped[index + 1:], offset + index + 1, number, line, source)
-        if answer is None or (answer.kind is not EVENT_REFUSE and answer.kind is not EVENT_GIVE):
-            continue
+        if answer is None or (answer.kind is not EVENT_REFUSE and answer.kind is not EVENT_GIVE
+                              ) or (answer.player is not None and _is_an_item(answer.player.text)):
+            continue  # (not '4S: none' of 'Bob > Dee lay out 4S: none', said by a '4S')
         ask = _read_alone(stripped[:index], offset, number, line, source)
         if ask is not None and ask.kind is EVENT_ASK and not any(
                 t.text in (":", ",") or t.text.lower() in ANSWER_WORDS for t in ask.items):
             return index  # (not 'Bob > Dee:' of 'Bob > Dee: QD: no', whose item is ':')
     return None
+
+
+def _is_an_item(word: str) -> bool:
+    """Whether ``word`` is a card or a rank's symbol (``4S``, ``8``, ``Q``): what an ask
+    asks for, and no name of whoever answers it."""
+    return parse_card(word) is not None or (len(word) <= 2 and parse_rank(word) is not None)
 
 
 MAX_ANSWER_WORDS: Final = 8  # 'Bob says no , go fish !' has 7
@@ -898,7 +905,9 @@ def _tokens_of(texts: list[str], columns: list[int], first: int, but: str
     return tuple(tokens)
 
 
-_ASKING: Final = frozenset(phrase[0] for phrase in ASKING)  # 'do you have any 7s?'
+# the first words of what is asked that send an ask to read_event: 'do you have any
+# 7s?', 'lay out 7S'
+_ASKING: Final = frozenset({*(phrase[0] for phrase in ASKING), "lay"})
 _NOT_GIVEN: Final = frozenset({"to", "the", "a", "an", "and", "of"})  # read_event's
 _NOT_DRAWN: Final = frozenset({"1", "one", ",", "the", "a", "an", "and"})  # read_event's
 _ANSWERING: Final = frozenset({"yes", "no", *SAID})  # 'Bob: nope'
