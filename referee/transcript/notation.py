@@ -367,9 +367,14 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
             stripped = unindented.rstrip()
             if stripped:
                 found = _READ_SEGMENTS.get(stripped)
+                parted = _ANSWERED_ASKS.get(stripped) if found is None and _ANSWERED_ASKS \
+                    else None
                 if found is not None:
                     at = start + len(segment) - len(unindented)  # where its first word is
                     events.append(_moved(found, at, len(stripped), number, line, source))
+                elif parted is not None:  # an ask and its answer without ';', met before
+                    events += _parted(stripped, parted, start + len(segment) - len(unindented),
+                                      number, line, source)
                 else:
                     marker = _list_marker(segment) if start == 0 and unlisted is None else 0
                     if marker:  # read again without it (only once: '- - x' keeps one)
@@ -581,15 +586,24 @@ def _answered(ask: Event, segment: str, stripped: str, offset: int, number: int,
     """The events of a segment (``segment``, at ``offset`` in its line; ``stripped``: without
     the white space around it) read as ``ask``, an ask whose words hold an answer's: that
     ask, or an ask and its answer written without ';' (:func:`_answered_ask`)."""
-    lead = len(segment) - len(segment.lstrip())
-    parted = _ANSWERED_ASKS.get(stripped)
-    if parted is None:
-        parted = _answered_ask(stripped, offset + lead, number, line, source)
-        if parted is None:
-            return [ask]
-        if len(_ANSWERED_ASKS) < MAX_ANSWERED_ASKS:
-            _ANSWERED_ASKS[stripped] = parted
-    at = offset + lead
+    at = offset + len(segment) - len(segment.lstrip())
+    found = _answered_ask(stripped, at, number, line, source)
+    if found is None:
+        return [ask]
+    parted, both = found
+    if len(_ANSWERED_ASKS) < MAX_ANSWERED_ASKS and not _is_header_key(_first_word(stripped)):
+        _ANSWERED_ASKS[stripped] = parted  # (met again, it is parted at once: see _remember)
+    for part, event in zip((stripped[:parted], stripped[parted + 1:]), both, strict=True):
+        kept = part.strip()  # each part remembered as _read_segment remembers a segment
+        event.key = Words(kept)
+        _remember(kept, _first_word(kept), event)
+    return both
+
+
+def _parted(stripped: str, parted: int, at: int, number: int, line: str, source: str
+            ) -> list[Event]:
+    """The ask and the answer of a segment (``stripped``, at index ``at`` of its line)
+    parted at index ``parted`` (:func:`_answered_ask`)."""
     events: list[Event] = []
     for read in (_sentence(stripped[:parted], at, number, line, source),
                  _sentence(stripped[parted + 1:], at + parted + 1, number, line, source)):
@@ -600,16 +614,26 @@ def _answered(ask: Event, segment: str, stripped: str, offset: int, number: int,
 
 
 def _answered_ask(stripped: str, offset: int, number: int, line: str, source: str
-                  ) -> int | None:
+                  ) -> tuple[int, list[Event]] | None:
     """Where a segment (``stripped``, at ``offset`` in its line) that is an ask and its
     answer written without ';' (``Bob > Ann 8, no``, ``Bob asks Ann for 8, Ann says
     no``, ``Bob > Ann 8 ✗``) parts: the first comma, colon or space after which the rest
     reads as an answer and before which the segment reads as an ask of words that are no
-    mark and no answer's; None if none. An answer is short: only a place before the last
-    :data:`MAX_ANSWER_WORDS` words is tried (each try reads the ask anew), so that a long
-    line costs a few readings of it, not one for each of its words."""
-    for index in range(_last_words(stripped, MAX_ANSWER_WORDS), len(stripped)):
-        if stripped[index] not in ",:" and not stripped[index].isspace():
+    mark and no answer's, and the two events read there; None if none. An answer is
+    short, and starts with an answer's
+    word or a name before one (``no``, ``Cy says``, ``Cy:``): only such a place among
+    the last :data:`MAX_ANSWER_WORDS` words is tried, so that a line costs a reading or
+    two of it, not one for each of its words."""
+    texts, columns = _words(stripped, offset)
+    for at in range(max(1, len(texts) - MAX_ANSWER_WORDS), len(texts)):
+        start = columns[at] - offset - 1  # where the word stands in ``stripped``
+        if texts[at] == "," or texts[at] == ":":
+            index, first = start, at + 1  # parted at the mark
+        elif stripped[start - 1].isspace():
+            index, first = start - 1, at  # parted at the space before the word
+        else:
+            continue
+        if not _may_answer(texts, first):
             continue
         answer = _read_alone(stripped[index + 1:], offset + index + 1, number, line, source)
         if answer is None or (answer.kind is not EVENT_REFUSE and answer.kind is not EVENT_GIVE
@@ -618,8 +642,24 @@ def _answered_ask(stripped: str, offset: int, number: int, line: str, source: st
         ask = _read_alone(stripped[:index], offset, number, line, source)
         if ask is not None and ask.kind is EVENT_ASK and not any(
                 t.text in (":", ",") or t.text.lower() in ANSWER_WORDS for t in ask.items):
-            return index  # (not 'Bob > Dee:' of 'Bob > Dee: QD: no', whose item is ':')
+            return index, [ask, answer]  # (not 'Bob > Dee:' of 'Bob > Dee: QD: no')
     return None
+
+
+def _may_answer(texts: list[str], first: int) -> bool:
+    """Whether the words ``texts`` from ``first`` on may be an answer: the first is an
+    answer's word (``no``, ``yes``, ``✗``), or the second (``Cy says no``), or the
+    third after a name and a colon (``Cy: no``, ``Cy: go fish``)."""
+    if first >= len(texts):
+        return False
+    if texts[first].lower() in ANSWER_WORDS:
+        return True
+    if first + 1 >= len(texts):
+        return False
+    if texts[first + 1] == ":":
+        return first + 2 < len(texts) and (texts[first + 2].lower() in ANSWER_WORDS
+                                           or texts[first + 2].lower() == "go")
+    return texts[first + 1].lower() in ANSWER_WORDS
 
 
 def _is_an_item(word: str) -> bool:
@@ -628,21 +668,7 @@ def _is_an_item(word: str) -> bool:
     return parse_card(word) is not None or (len(word) <= 2 and parse_rank(word) is not None)
 
 
-MAX_ANSWER_WORDS: Final = 8  # 'Bob says no , go fish !' has 7
-
-
-def _last_words(text: str, count: int) -> int:
-    """Where, in ``text``, the white space before its last ``count`` words is (0 where
-    it has no more than ``count``)."""
-    seen = 0
-    index = len(text) - 1
-    while index > 0:
-        if text[index - 1].isspace() and not text[index].isspace():
-            seen += 1
-            if seen == count:
-                return index - 1
-        index -= 1
-    return 0
+MAX_ANSWER_WORDS: Final = 10  # words and marks: 'Cy says no , go fish !' has 7
 
 
 def _read_alone(part: str, offset: int, number: int, line: str, source: str) -> Event | None:
