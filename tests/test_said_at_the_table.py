@@ -103,8 +103,10 @@ def at_the_table(line: str, asked: list[str], rng: random.Random, fill_in: bool)
         player, label, suit, holders = claim.groups()
         short = {"high": "hi", "low": "lo"}[label]
         named = rng.choice((f"{short} {suit}", f"{label}-{suit}", f"{suit} {short}"))
-        holders = re.sub(r"(\S+) (?=\S)(?![A-Z][a-z])", lambda m: m[1] + rng.choice(("/", " / ")),
-                         holders) if rng.random() < 0.5 else holders
+        if rng.random() < 0.5:  # 'Bob 9D/JD/QD, Fay KD'
+            holders = ", ".join(name + " " + rng.choice(("/", " / ")).join(cards)
+                                for name, *cards in (group.split() for group in
+                                                     holders.split(", ")))
         return f"{player} {rng.choice(('calls', 'called', 'claims'))} {named}: {holders}"
     draw = DRAW.match(line)
     if draw:
