@@ -5,15 +5,18 @@ reads the forms people type most on its own, the same way).
 Besides the notation's forms, an event reads as a record of the game says it: in the
 past tense (``Bob asked Cy for 7s``, ``Cy gave 2``, ``Bob drew``), with the words
 players use (``Ann declares low spades: ...``, ``Bob fishes``, ``Bob goes fishing``,
-``Cy hands over 2``), an ask as said at the table (``Ann: Bob, do you have any
-sevens?``, ``Ann asks Bob if he has any sevens``, ``Ann asks Bob: sevens?``, ``Ann to
-Bob: sevens?``), a give naming whom it gives to (``Cy gives Bob
-2``, ``Cy gives 2 to Bob``), cards said in words (``Cy gives the seven of spades and the
-seven of hearts``), an answer said as what the asked player has (``Cy has 2``, ``Cy has
-no sevens``, ``Cy doesn't have any``), ``no, go fish``, a draw from the stock (``Bob
-picks up 9C``, ``Bob draws from the pond``), a verb without its ``s`` (``Bob draw``),
-and an arrow for ``>`` (``Ann -> Bob 7``). None of these words is a card, a rank, a set
-or a count, so reading them so changes what no other words mean.
+``Cy hands over 2``, ``Fay calls high diamonds: ...``), an ask as said at the table
+(``Ann: Bob, do you have any sevens?``, ``Ann asks Bob if he has any sevens``, ``Ann
+asks Bob: sevens?``, ``Ann to Bob: sevens?``, ``Ann > Bob lay out 7S``), a give naming
+whom it gives to (``Cy gives Bob 2``, ``Cy gives 2 to Bob``, ``Cy gives him 2``) or
+giving ``them``, cards said in words (``Cy gives the seven of spades and the seven of
+hearts``) or parted by ``/``, an answer said as what the asked player has (``Cy has
+2``, ``Cy has no sevens``, ``Cy doesn't have any``), ``none``, ``y`` and ``n``, a tick
+and a cross, ``no, go fish``, a draw from the stock (``Bob picks up 9C``, ``Bob draws
+from the pond``), a book made (``Ann makes a book of 7s``, ``Ann puts down 7s``), a verb
+without its ``s`` (``Bob draw``), and an arrow for ``>`` (``Ann -> Bob 7``). None of
+these words is a card, a rank, a set or a count, so reading them so changes what no
+other words mean.
 """
 
 from __future__ import annotations
@@ -55,16 +58,14 @@ ANSWER_HINT: Final = ("expected an event such as 'Ann asks Bob for QS', 'Ann: Bo
 # them, each to the notation's verb
 VERBS: Final = {"asked": "asks", "gave": "gives", "hands": "gives", "handed": "gives",
                 "said": "says", "drew": "draws", "fishes": "draws", "fished": "draws",
-                "booked": "books", "laid": "lays", "claimed": "claims",
-                "declares": "claims", "declared": "claims", "calls": "claims",
-                "called": "claims", "passed": "passes",
-                "played": "plays", "showed": "shows", "picks": "draws", "picked": "draws",
-                "puts": "lays", "put": "lays",
-                # as typed in a hurry, or by a player of themselves: 'Bob draw', 'I ask'
+                "picks": "draws", "picked": "draws", "booked": "books", "laid": "lays",
+                "puts": "lays", "put": "lays", "claimed": "claims", "declares": "claims",
+                "declared": "claims", "calls": "claims", "called": "claims",
+                "passed": "passes", "played": "plays", "showed": "shows",
+                # without the 's', as typed in a hurry: 'Bob draw 9C'
                 "ask": "asks", "give": "gives", "draw": "draws", "book": "books",
                 "lay": "lays", "claim": "claims", "declare": "claims", "call": "claims",
-                "pass": "passes",
-                "play": "plays", "show": "shows", "say": "says"}
+                "pass": "passes", "play": "plays", "show": "shows", "say": "says"}
 # the verbs and colours an event may end with ('Bob draws.', 'Bob went fishing.', 'any red.')
 _ENDING_WORDS: Final = frozenset({"draws", "drew", "fishes", "fished", "fishing", "gives",
                                   "gave", "red", "black", "reds", "blacks"})
@@ -94,9 +95,9 @@ _HAS: Final = frozenset({"has", "had"})  # 'Cy has 2', 'Cy has no sevens': an an
 # what was asked if it is named: 'Cy has no sevens', 'Cy doesn't have any', 'Cy has none'
 _LACKS: Final = tuple(phrase.split() for phrase in (
     "has none", "has nothing", "had none", "had nothing", "has no", "had no",
-    *(f"{does} have {any}" for does in ("doesn't", "doesnt", "doesn\u2019t", "does not",
+    *(f"{does} have {article}" for does in ("doesn't", "doesnt", "doesn\u2019t", "does not",
                                         "didn't", "didnt", "didn\u2019t", "did not")
-      for any in ("any", "the", "a", "an", "it", "one"))))
+      for article in ("any", "the", "a", "an", "it", "one"))))
 _LACKS_ALL: Final = frozenset({"none", "nothing", "it", "one"})  # the phrase says it all
 _LACKS_NAMED: Final = frozenset({"no", "the", "a", "an"})  # a word follows: 'has no 7s'
 _LACK_STARTS: Final = frozenset(phrase[0] for phrase in _LACKS)

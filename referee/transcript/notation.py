@@ -620,10 +620,9 @@ def _answered_ask(stripped: str, offset: int, number: int, line: str, source: st
     no``, ``Bob > Ann 8 ✗``) parts: the first comma, colon or space after which the rest
     reads as an answer and before which the segment reads as an ask of words that are no
     mark and no answer's, and the two events read there; None if none. An answer is
-    short, and starts with an answer's
-    word or a name before one (``no``, ``Cy says``, ``Cy:``): only such a place among
-    the last :data:`MAX_ANSWER_WORDS` words is tried, so that a line costs a reading or
-    two of it, not one for each of its words."""
+    short, and starts with an answer's word or a name before one (``no``, ``Cy says``,
+    ``Cy: no``): only such a place among the last :data:`MAX_ANSWER_WORDS` words is
+    tried, so that a line costs a reading or two of it, not one for each of its words."""
     texts, columns = _words(stripped, offset)
     for at in range(max(1, len(texts) - MAX_ANSWER_WORDS), len(texts)):
         start = columns[at] - offset - 1  # where the word stands in ``stripped``
