@@ -266,7 +266,8 @@ def _in_notation(tokens: list[Token]) -> list[Token]:
             return [first, *tokens[2:]]
         if second.text == ">" and len(first.text) > 1 and first.text.endswith("-"):
             return [Token(first.text[:-1], 0), *tokens[1:]]  # 'Ann->Bob 7'
-        if _PARTICLES.get(second.low) == tokens[2].low:  # 'hands over', 'picks up'
+        particle = _PARTICLES.get(second.low)
+        if particle is not None and tokens[2].low == particle:  # 'hands over', 'picks up'
             return [first, second, *tokens[3:]]
     return tokens
 
@@ -382,7 +383,8 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
     :func:`referee.language.cards.parse_asked`), listed with commas or ``and``; an
     article before a card is dropped."""
     cards: list[Token] = []
-    words = _slashed(words)
+    if "/" in line:  # (a line's one search, where most hold none)
+        words = _slashed(words)
     index = 0
     while index < len(words):
         word = words[index]
@@ -406,8 +408,6 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
 def _slashed(words: list[Token]) -> list[Token]:
     """``words`` with each word of cards parted by ``/`` read as those cards (``9D/JD``,
     ``9D / JD``: ``9D`` and ``JD``), as a comma lists them."""
-    if not any("/" in word.text for word in words):
-        return words
     parted: list[Token] = []
     for word in words:
         if "/" not in word.text:
@@ -531,7 +531,8 @@ def _read_claim(
     current: list[Token] = []  # a holder's name, then the cards it holds
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
-    for token in _slashed(tokens[colon + 1:]):
+    holders = tokens[colon + 1:]  # and their cards (a "/" may part cards: "Bob 9D/JD")
+    for token in _slashed(holders) if "/" in span.text else holders:
         said = token.low  # a word said between names and cards: 'and', 'has'
         if token.text == "," or (said == "and" and len(current) > 1):
             closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)

@@ -235,18 +235,8 @@ class Resolver:
         spec = self.spec
         text = event.item_text()
         found = spec.find_set(text)
-        bare = text.rstrip(".!")  # 'Ann books jokers.': a sentence's end
-        if found is None and bare != text:
-            found = spec.find_set(bare)
-        if found is None:  # 'the fours', 'a book of 4s'
-            said = _set_said(bare)
-            found = spec.find_set(said) if said else None
-            if found is None and said:
-                rank = small_s_plural(said) or parse_rank(said)  # ('the 4S' is no set)
-                found = spec.find_set(rank) if rank else None
         if found is None:
-            rank = parse_rank(text)
-            found = spec.find_set(rank) if rank else None
+            found = self._set_as_said(text)
         if found is None:
             names = f"sets: {', '.join(s.name for s in spec.sets)}" if spec.sets else "it has none"
             at = event.span
@@ -256,6 +246,24 @@ class Resolver:
                           event.span.source, last.offset + len(last.text) - first.offset)
             raise RefereeError(Kind.UNKNOWN, f"{quoted(text)} names no set of {spec.title} "
                                f"({names})", at)
+        return found
+
+    def _set_as_said(self, text: str) -> SetSpec | None:
+        """The set ``text`` names as people say it: at a sentence's end (``jokers.``),
+        after words before its name (``the fours``, ``a book of 4s``), or by its rank
+        (``Q``)."""
+        spec = self.spec
+        bare = text.rstrip(".!")
+        found = spec.find_set(bare) if bare != text else None
+        said = _set_said(bare) if found is None else ""
+        if found is None and said:
+            found = spec.find_set(said)
+            if found is None:
+                rank = small_s_plural(said) or parse_rank(said)  # ('the 4S' is no set)
+                found = spec.find_set(rank) if rank else None
+        if found is None:
+            rank = parse_rank(text)
+            found = spec.find_set(rank) if rank else None
         return found
 
     # -- asks and questions ------------------------------------------------------------
