@@ -146,10 +146,7 @@ def test_an_ask_names_a_card_or_rank_in_words(words: str, named: tuple[str | Non
     assert parse_asked(words.split()) == named
 
 
-GO_FISH = ("game: go-fish\nplayers: Ann Bob\ndealer: Bob\ndeal: given\n"
-           "hand Ann: 2S 3S 4S 5S 6S 7S 8S\nhand Bob: 2D 2C 3H 4H 5H 6H 7H\n"
-           "stock: " + " ".join(f"{r}{s}" for r in ("9", "10", "J", "Q", "K", "A")
-                                for s in "SHDC") + " 2H 3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8H 8D 8C\n")
+GO_FISH = TWINS["GO_FISH"]
 
 
 def checked(*events: str, text: str = GO_FISH) -> dict[str, object]:

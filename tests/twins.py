@@ -1,7 +1,9 @@
 """Self-played games of every bundled rule file, and the check that a game typed
-another way (on a phone, in words) gets its canonical twin's verdict. Shared by
-tests/test_phone_spelling.py and tests/test_said_in_words.py, which load it with
-``runpy`` (the tests are imported one by one, ``--import-mode=importlib``)."""
+another way (on a phone, in words, at a table) gets its canonical twin's verdict; and
+two deals to type events after. Shared by the tests of typed forms
+(tests/test_phone_spelling.py, test_said_in_words.py, test_small_s_plurals.py,
+test_said_at_the_table.py, test_game_records.py), which load it with ``runpy`` (the
+tests are imported one by one, ``--import-mode=importlib``)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,11 @@ LITERATURE = ("game: literature\nplayers: Ann Bob Cy Dee Eve Fay\ndealer: Fay\n"
               "hand Bob: 6S AH JS 10D 3C 5C KC AD\nhand Cy: 9H 6H 8H 8S 7S JD KH 4C\n"
               "hand Dee: 9C 8D 5H 4D JH 10S 7C 9D\nhand Eve: 7H JC AC 7D 4S QH 10H 8C\n"
               "hand Fay: 6C QS 3S 4H 6D AS KS QC\n")
+# a 2-player Go Fish deal, its stock stacked, header lines only
+GO_FISH = ("game: go-fish\nplayers: Ann Bob\ndealer: Bob\ndeal: given\n"
+           "hand Ann: 2S 3S 4S 5S 6S 7S 8S\nhand Bob: 2D 2C 3H 4H 5H 6H 7H\n"
+           "stock: " + " ".join(f"{r}{s}" for r in ("9", "10", "J", "Q", "K", "A")
+                                for s in "SHDC") + " 2H 3D 3C 4D 4C 5D 5C 6D 6C 7D 7C 8H 8D 8C\n")
 RANK_ASKED = re.compile(r"^(.* (?:asks \S+ for|books|asks \S+: any)) (10|[2-9JQKA])(\??)$")
 
 
