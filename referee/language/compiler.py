@@ -94,6 +94,7 @@ def fail(message: str, span: Span | None) -> NoReturn:
 
 
 BETWEEN_WORDS = ";?>"  # what a transcript line reads as separators, besides ',' and ':'
+DASHES = "-\u2013\u2014"  # a word of these alone parts two events in a transcript line
 
 
 def nameable(word: Word, what: str) -> None:
@@ -101,6 +102,9 @@ def nameable(word: Word, what: str) -> None:
     option's) when it holds a character a transcript reads between words: no
     transcript could name it, and every transcript written of the game would not read
     back (``#``, ``,``, ``:`` and spaces already end a word of a rule file)."""
+    if not word.text.strip(DASHES):  # ('Ann claims - spades: ...' reads as two events)
+        fail(f"{what} cannot be {quoted(word.text)}: a transcript reads a dash alone "
+             "between two events", word.span)
     place = next((i for i, c in enumerate(word.text) if c in BETWEEN_WORDS), None)
     if place is not None:
         span = word.span
