@@ -383,8 +383,7 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
     :func:`referee.language.cards.parse_asked`), listed with commas or ``and``; an
     article before a card is dropped."""
     cards: list[Token] = []
-    if "/" in line:  # (a line's one search, where most hold none)
-        words = _slashed(words)
+    words = _slashed(words, line)
     index = 0
     while index < len(words):
         word = words[index]
@@ -405,9 +404,11 @@ def _named_cards(words: list[Token], line: str, start: int) -> tuple[Token, ...]
     return tuple(cards)
 
 
-def _slashed(words: list[Token]) -> list[Token]:
-    """``words`` with each word of cards parted by ``/`` read as those cards (``9D/JD``,
-    ``9D / JD``: ``9D`` and ``JD``), as a comma lists them."""
+def _slashed(words: list[Token], line: str) -> list[Token]:
+    """``words`` (of ``line``) with each word of cards parted by ``/`` read as those cards
+    (``9D/JD``, ``9D / JD``: ``9D`` and ``JD``), as a comma lists them."""
+    if "/" not in line:  # (a line's one search, where most hold none)
+        return words
     parted: list[Token] = []
     for word in words:
         if "/" not in word.text:
@@ -531,8 +532,8 @@ def _read_claim(
     current: list[Token] = []  # a holder's name, then the cards it holds
     closing = False  # a comma was read: the holder's cards end, unless a card follows
     previous = tokens[colon]
-    holders = tokens[colon + 1:]  # and their cards (a "/" may part cards: "Bob 9D/JD")
-    for token in _slashed(holders) if "/" in span.text else holders:
+    holders = tokens[colon + 1:]  # and their cards
+    for token in _slashed(holders, span.text):
         said = token.low  # a word said between names and cards: 'and', 'has'
         if token.text == "," or (said == "and" and len(current) > 1):
             closing = True  # ('Dee JH and Fay 10H': 'and' as a comma; '10H and QH' too)

@@ -566,13 +566,22 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
     texts, columns = _words(segment, offset)
     event = (_quick_event(segment, texts, columns, number, line, source)
              or read_event(segment, texts, columns, number, line, source))
-    if event.kind is EVENT_ASK and len(event.items) > 1 and any(
-            t.text.lower() in ANSWER_WORDS for t in event.items):
+    if event.kind is EVENT_ASK and len(event.items) > 1 and _holds_an_answer(event.items):
         return event  # with no key, and not remembered: maybe an answered ask (_answered)
-    event.key = Words(stripped)
-    _remember(stripped, texts[0], event)
+    _keep(stripped, texts[0], event)
     return event
 
+
+def _keep(stripped: str, first: str, event: Event) -> None:
+    """Keep the text ``stripped`` (its first word ``first``) as ``event``'s key, and
+    remember the event by it (:func:`_remember`)."""
+    event.key = Words(stripped)
+    _remember(stripped, first, event)
+
+
+def _holds_an_answer(items: tuple[Token, ...]) -> bool:
+    """Whether an ask's ``items`` hold a word no ask asks for but an answer says."""
+    return any(t.text.lower() in ANSWER_WORDS for t in items)
 
 
 # the text of a segment that is an ask and its answer (_answered_ask), stripped: where
@@ -595,8 +604,7 @@ def _answered(ask: Event, segment: str, stripped: str, offset: int, number: int,
         _ANSWERED_ASKS[stripped] = parted  # (met again, it is parted at once: see _remember)
     for part, event in zip((stripped[:parted], stripped[parted + 1:]), both, strict=True):
         kept = part.strip()  # each part remembered as _read_segment remembers a segment
-        event.key = Words(kept)
-        _remember(kept, _first_word(kept), event)
+        _keep(kept, _first_word(kept), event)
     return both
 
 
@@ -639,8 +647,8 @@ def _answered_ask(stripped: str, offset: int, number: int, line: str, source: st
                               ) or (answer.player is not None and _is_an_item(answer.player.text)):
             continue  # (not '4S: none' of 'Bob > Dee lay out 4S: none', said by a '4S')
         ask = _read_alone(stripped[:index], offset, number, line, source)
-        if ask is not None and ask.kind is EVENT_ASK and not any(
-                t.text in (":", ",") or t.text.lower() in ANSWER_WORDS for t in ask.items):
+        if ask is not None and ask.kind is EVENT_ASK and not _holds_an_answer(ask.items) \
+                and not any(t.text in (":", ",") for t in ask.items):
             return index, [ask, answer]  # (not 'Bob > Dee:' of 'Bob > Dee: QD: no')
     return None
 

@@ -447,15 +447,13 @@ class Resolver:
         ask = state.asking
         assert ask is not None
         card = parse_card(text)
-        what: str = ask.card or ""
         if ask.card is not None:
-            if card == ask.card:
-                return
-        else:
+            right, what = card == ask.card, str(ask.card)
+        else:  # a rank: '7s' too, but not '7S'
             rank = parse_plural_rank(text) if card is None or small_s_plural(text) else None
-            if rank == ask.rank:
-                return
-            what = rank_plural(ask.rank)
+            right, what = rank == ask.rank, rank_plural(ask.rank)
+        if right:
+            return
         raise RefereeError(Kind.ILLEGAL, f"{asker} asked for {what}, not "
                            f"{quoted(text)}", event.place(named))
 
