@@ -23,7 +23,7 @@ COMPILED = (  # the per-event path: reading a line, replaying it, the engine's r
     "engine/refills.py", "engine/state.py", "engine/wording.py", "language/cards.py",
     "spans.py",
     "transcript/described.py", "transcript/event_words.py", "transcript/events.py",
-    "transcript/notation.py",
+    "transcript/notation.py", "transcript/segments.py",
     "transcript/record.py", "transcript/resolve.py", "transcript/session.py",
     "authoring/policies.py", "authoring/selfplay.py",  # self-play's players, a move each
 )

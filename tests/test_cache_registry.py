@@ -35,7 +35,7 @@ def test_clear_caches_empties_every_memo_after_a_check_of_several_files() -> Non
     held = cache_sizes()
     for name in ("referee.language.loader._LOADED", "referee.transcript.setup._ENGINES",
                  "referee.transcript.resolve._TABLES", "referee.language.cards.parse_card",
-                 "referee.transcript.notation._READ_SEGMENTS"):
+                 "referee.transcript.segments.READ_SEGMENTS"):
         assert held[name] > 0, name
     clear_caches()
     assert {name: size for name, size in cache_sizes().items() if size} == {}
@@ -123,7 +123,7 @@ def test_the_memos_of_the_issue_are_registered() -> None:
         importlib.import_module(f"referee.{module}")  # a memo is registered as it is made
     names = set(registered_names())
     assert {"referee.language.loader._LOADED", "referee.language.syntax._KEPT",
-            "referee.transcript.notation._READ_SEGMENTS", "referee.transcript.setup._ENGINES",
+            "referee.transcript.segments.READ_SEGMENTS", "referee.transcript.setup._ENGINES",
             "referee.transcript.resolve._TABLES", "referee.language.cards.parse_card",
             "referee.language.compiler.rule_book", "referee.transcript.names._alone",
             "referee.language.cache.folder", "referee.language.cache.fingerprint",

@@ -18,8 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.caches import cache_sizes, clear_caches
 from referee.errors import RefereeError
 from referee.transcript import event_words, notation
+from referee.transcript import segments as memo_of_segments
 from referee.transcript.events import Event, EventKind, Token
 from referee.transcript.notation import read_transcript
 
@@ -127,12 +129,12 @@ def test_the_quick_reader_reads_made_up_segments_as_the_reference(
 def test_transcripts_read_the_same_without_the_quick_reader(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text(encoding="utf-8", errors="replace")
-    notation._READ_SEGMENTS.clear()  # each read afresh, neither from the other's memo
+    memo_of_segments.READ_SEGMENTS.clear()  # each read afresh, neither from the other's memo
     quick = read_transcript(text, str(path))
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     monkeypatch.setattr(notation, "_quick_event", lambda *_: None)
     slow = read_transcript(text, str(path))
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     assert (quick.headers, quick.events) == (slow.headers, slow.events)
     assert [e.span for e in quick.events] == [e.span for e in slow.events]
     assert (quick.error and (quick.error.kind, quick.error.message, quick.error.span)) == (
@@ -226,18 +228,18 @@ def test_lines_read_again_from_the_memo_read_as_afresh(monkeypatch: pytest.Monke
     lines += [f"  {a} ;{b}" for a, b in zip(lines[::3], lines[1::3], strict=False)
               if "hand" not in a + b]
     text = "\n".join(lines)
-    monkeypatch.setattr(notation._ROOM, "segments", 0)  # nothing remembered
-    notation._READ_SEGMENTS.clear()
+    monkeypatch.setattr(memo_of_segments.ROOM, "segments", 0)  # nothing remembered
+    memo_of_segments.READ_SEGMENTS.clear()
     fresh = read_transcript(text, "x.txt")
-    assert len(fresh.events) > 1000 and not notation._READ_SEGMENTS
-    monkeypatch.setattr(notation._ROOM, "segments", 10**6)
+    assert len(fresh.events) > 1000 and not memo_of_segments.READ_SEGMENTS
+    monkeypatch.setattr(memo_of_segments.ROOM, "segments", 10**6)
     read_transcript("\n".join(reversed(lines)), "y.txt")  # remembered at other places
-    assert len(notation._READ_SEGMENTS) > 500
+    assert len(memo_of_segments.READ_SEGMENTS) > 500
     again = read_transcript(text, "x.txt")
     assert again.events == fresh.events
     assert [e.span for e in again.events] == [e.span for e in fresh.events]
     assert (again.error and again.error.span) == (fresh.error and fresh.error.span)
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 def words_of(event: Event) -> list[Token]:
@@ -256,7 +258,7 @@ def test_every_word_is_placed_where_it_is_written_however_often_read() -> None:
              if notation._event_line(line, 1, "")[1] is None and not line.startswith("hand ")]
     shifted = [f" \t{a} ;  {b}" for a, b in zip(lines[::2], lines[1::2], strict=False)
                if "hand" not in a + b]
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     placed = 0
     for text in ("\n".join(lines), "\n".join(shifted), "\n".join(reversed(shifted))):
         for event in read_transcript(text, "x.txt").events:
@@ -271,19 +273,19 @@ def test_every_word_is_placed_where_it_is_written_however_often_read() -> None:
         for word in [*(line.values), *([line.name] if line.name else [])]:
             at = line.place(word)
             assert at.text[at.column - 1:at.column - 1 + at.width] == word.text
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 def test_a_segment_that_would_be_a_header_line_is_not_remembered() -> None:
     """``Ann > Bob 7; dealer: Bob, 7?`` reads as two asks (a player may be named
     'dealer'); a line ``dealer: Bob, 7?`` alone, after the events have begun, is a
     header line and is refused as one, whatever was read before."""
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     first = read_transcript("Cy > Ann 2\nAnn > Bob 7; dealer: Bob, 7?", "x.txt")
     assert [e.kind for e in first.events] == [EventKind.ASK] * 3
     again = read_transcript("Cy > Ann 2\ndealer: Bob, 7?", "x.txt")
     assert again.error is not None and "header lines come before" in again.error.message
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
 
 @pytest.mark.parametrize("first", ["stock draws", "Hand draws", "deal: Ann draws",
                                    "players asks Bob for 7"])
@@ -292,7 +294,7 @@ def test_a_segment_starting_with_a_header_key_is_read_as_a_header_each_time(
     """A line whose first segment was remembered skips the header check, so a segment
     whose first word is a header key is not remembered: the line it starts is refused
     as a header line, however often it was met before (alone, or later in a line)."""
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     line = f"{first}; Ann: Bob, 7?"
     fresh = read_transcript(f"Cy > Ann 2\n{line}", "x.txt").error
     assert fresh is not None
@@ -301,48 +303,49 @@ def test_a_segment_starting_with_a_header_key_is_read_as_a_header_each_time(
     assert again is not None and (again.kind, again.message, again.span) == (
         fresh.kind, fresh.message, fresh.span)
     assert all(not key.lower().startswith(("stock", "hand", "deal", "players"))
-               for key in notation._READ_SEGMENTS)
-    notation._READ_SEGMENTS.clear()
+               for key in memo_of_segments.READ_SEGMENTS)
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 def test_a_long_segment_is_not_remembered() -> None:
     """The memo's entries are short, so its bound on their count bounds its size."""
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     cards = " ".join(f"{rank}{suit}" for rank in "23456789" for suit in "SHDC")
     claim = f"Ann claims low spades: Ann {cards}"
-    assert len(claim) > notation._LONGEST_READ_SEGMENT
+    assert len(claim) > memo_of_segments.LONGEST_READ_SEGMENT
     text = f"Cy > Ann 2\n{claim}\nAnn > Bob 7; {claim}"
     events = read_transcript(text, "x.txt").events
     assert len(events) == 4
     assert [t.text for t in events[1].items] == [t.text for t in events[3].items]
-    assert claim not in notation._READ_SEGMENTS and "Cy > Ann 2" in notation._READ_SEGMENTS
-    notation._READ_SEGMENTS.clear()
+    kept = memo_of_segments.READ_SEGMENTS
+    assert claim not in kept and "Cy > Ann 2" in kept
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 def test_the_memo_takes_segments_up_to_its_bound_on_their_characters(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its room is counted in characters too, and all of it is there again once the
     memo is emptied."""
-    monkeypatch.setattr(notation._ROOM, "characters", 40)
-    notation._READ_SEGMENTS.clear()
+    monkeypatch.setattr(memo_of_segments.ROOM, "characters", 40)
+    memo_of_segments.READ_SEGMENTS.clear()
     lines = [f"Ann asks Bob for {rank}H" for rank in "2345"]  # 18 characters each
     read_transcript("\n".join(lines), "x.txt")
-    assert sorted(notation._READ_SEGMENTS) == lines[:2]
-    notation._READ_SEGMENTS.clear()
+    assert sorted(memo_of_segments.READ_SEGMENTS) == lines[:2]
+    memo_of_segments.READ_SEGMENTS.clear()
     read_transcript("\n".join(reversed(lines)), "y.txt")
-    assert sorted(notation._READ_SEGMENTS) == sorted(lines[2:])
-    notation._READ_SEGMENTS.clear()
+    assert sorted(memo_of_segments.READ_SEGMENTS) == sorted(lines[2:])
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 def test_the_memo_holds_little_memory_however_its_segments_run() -> None:
     """Long segments of one-letter words make the most objects an event can hold: the
     memo keeps few of them."""
     import tracemalloc
-    notation._READ_SEGMENTS.clear()
+    memo_of_segments.READ_SEGMENTS.clear()
     lines = []
     for number in range(8_000):
         words = " ".join(["x"] * 40)
-        lines.append(f"A asks B for {words}"[:notation._LONGEST_READ_SEGMENT - 6]
+        lines.append(f"A asks B for {words}"[:memo_of_segments.LONGEST_READ_SEGMENT - 6]
                      + f" {number:05d}")
     tracemalloc.start()
     try:
@@ -351,27 +354,83 @@ def test_the_memo_holds_little_memory_however_its_segments_run() -> None:
         held = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    kept = len(notation._READ_SEGMENTS)
-    notation._READ_SEGMENTS.clear()
+    kept = len(memo_of_segments.READ_SEGMENTS)
+    memo_of_segments.READ_SEGMENTS.clear()
     assert 0 < kept < 5_000 and held < 20_000_000, (kept, held)
 
 
 def test_the_line_memo_keeps_the_first_lines_it_meets_up_to_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full it takes no more lines, and the lines it holds stay: it never turns over."""
-    monkeypatch.setattr(notation._ROOM, "segments", 5)
-    notation._READ_SEGMENTS.clear()
+    monkeypatch.setattr(memo_of_segments.ROOM, "segments", 5)
+    memo_of_segments.READ_SEGMENTS.clear()
     first = [f"Ann asks Bob for {rank}H" for rank in "23456"]
     read_transcript("\n".join(first), "x.txt")
-    kept = dict(notation._READ_SEGMENTS)
+    kept = dict(memo_of_segments.READ_SEGMENTS)
     assert sorted(kept) == sorted(first)
     later = [f"Bob asks Cy for {rank}S" for rank in "789"] + ["Ann > Bob 7; no"]
     events = read_transcript("\n".join(later + first), "y.txt").events
     assert len(events) == 10
-    assert kept == notation._READ_SEGMENTS and all(
-        notation._READ_SEGMENTS[line] is event for line, event in kept.items())
-    notation._READ_SEGMENTS.clear()
+    assert kept == memo_of_segments.READ_SEGMENTS and all(
+        memo_of_segments.READ_SEGMENTS[line] is event for line, event in kept.items())
+    memo_of_segments.READ_SEGMENTS.clear()
 
+
+
+def test_remembered_segments_share_the_words_they_write_at_the_same_place() -> None:
+    """A repeat touches its words (``segments.moved``): those written at the same place
+    in many segments are one object, so few stay in the processor's caches. Shared words
+    read as the segment's own, and the words are kept only while the memo keeps them."""
+    memo_of_segments.READ_SEGMENTS.clear()
+    lines = ["Ann > Bob 7s", "Ann > Cy 7s", "Ann: Bob, 7s?", "Dee > Bob 7s",
+             "Ann asks Bob for 7s", "Ann > Bob 8s; Ann > Bob 7s"]
+    events = read_transcript("\n".join(lines), "x.txt").events
+    again = read_transcript("\n".join(reversed(lines)), "y.txt").events
+    kept = memo_of_segments.READ_SEGMENTS
+    assert kept["Ann > Bob 7s"].player is kept["Ann > Cy 7s"].player \
+        is kept["Ann: Bob, 7s?"].player
+    assert kept["Ann > Bob 7s"].target is kept["Dee > Bob 7s"].target  # 'Bob' at 6 in both
+    assert kept["Ann > Bob 7s"].items is kept["Dee > Bob 7s"].items
+    assert kept["Ann > Bob 7s"].target is not kept["Ann: Bob, 7s?"].target  # at 5, not 6
+    assert kept["Ann > Bob 7s"].items is not kept["Ann > Cy 7s"].items  # at 10, not 9
+    def written(event: Event) -> tuple[object, ...]:
+        return (event.kind.value, event.player, event.target, event.items, event.key)
+    assert sorted(map(repr, map(written, events))) == sorted(map(repr, map(written, again)))
+    clear_caches()
+    assert not any(cache_sizes()[f"referee.transcript.segments.{name}"]
+                   for name in ("READ_SEGMENTS", "_SHARED_TOKENS", "_SHARED_ITEMS"))
+
+
+def test_a_memo_that_keeps_no_segment_keeps_no_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared words are bounded by the memo they serve."""
+    clear_caches()
+    monkeypatch.setattr(memo_of_segments.ROOM, "segments", 0)
+    read_transcript("\n".join(f"Ann > Bob {n}" for n in range(100)), "x.txt")
+    sizes = cache_sizes()
+    assert sizes["referee.transcript.segments.READ_SEGMENTS"] == 0
+    assert sizes["referee.transcript.segments._SHARED_TOKENS"] == 0
+    assert sizes["referee.transcript.segments._SHARED_ITEMS"] == 0
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SPACES + [""] * 3),
+                          st.sampled_from(["Ann > Bob 7", "no", "Bob: no", "yes", "Cy > Ann 7♠",
+                                           "Ann: Bob, q♥?", "", "Ann draws"]),
+                          st.sampled_from(SPACES + [""] * 3)), min_size=2, max_size=4))
+def test_a_line_of_remembered_segments_reads_as_afresh_however_spaced(
+        parts: list[tuple[str, str, str]]) -> None:
+    """Each segment of a line joined by ';' is cut from the line without the white space
+    around it (``notation._remembered_line``), wherever and whatever that space is."""
+    line = ";".join(before + segment + after for before, segment, after in parts)
+    memo_of_segments.READ_SEGMENTS.clear()
+    fresh = read_transcript(line, "x.txt")
+    again = read_transcript(line, "x.txt")  # every segment now remembered
+    if fresh.error is None:
+        assert notation._remembered_line(line, 1, "x.txt") is not None
+    assert again.events == fresh.events
+    assert [e.span for e in again.events] == [e.span for e in fresh.events]
+    assert (again.error and again.error.span) == (fresh.error and fresh.error.span)
+    memo_of_segments.READ_SEGMENTS.clear()
 
 
 @settings(max_examples=500, deadline=None)

@@ -67,18 +67,30 @@ class Token:
 
 
 class Words:
-    """An event's segment as written, the white space around it stripped (``text``):
-    the same text, the same event, wherever it stands. Every event read from one
+    """A segment of a transcript line as written (``text``, the white space around it
+    stripped) and what it reads as: the fields of its event but for its place, so that
+    the same text is the same event wherever it stands (referee/transcript/segments.py
+    remembers it, and makes its event anew at each place). Every event read from one
     remembered segment shares one, which also keeps the move the resolver last made of
     it, with the number of the rules and table it was made for
-    (referee/transcript/resolve.py): a move found without looking it up. Equal by the
-    text alone."""
+    (referee/transcript/resolve.py): a move found without looking it up. One object a
+    segment, where an event, its place and its words kept apart would be several for a
+    repeat to touch. Equal by the text alone."""
 
-    __slots__ = ("resolved", "text")
+    __slots__ = ("count", "counted", "groups", "items", "kind", "lay_out", "player",
+                 "resolved", "target", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, event: Event) -> None:
         self.text = text
         self.resolved: tuple[int, object] | None = None
+        self.kind: EventKind = event.kind
+        self.player: Token | None = event.player
+        self.target: Token | None = event.target
+        self.items: tuple[Token, ...] = event.items
+        self.count: int | None = event.count
+        self.groups: tuple[tuple[Token, tuple[Token, ...]], ...] = event.groups
+        self.lay_out: bool = event.lay_out
+        self.counted: Token | None = event.counted
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Words) and other.text == self.text

@@ -37,6 +37,7 @@ from referee.transcript.events import (
     Token,
     Words,
 )
+from referee.transcript.segments import READ_SEGMENTS, moved, remember
 from referee.values import frozen, replace
 
 HEADER_KEYS: Final = ("game", "option", "players", "dealer", "team", "deal", "hand", "stock",
@@ -115,19 +116,15 @@ class TranscriptReader:
         Events repeat (``Bob says no``, ``Ann > Bob 7s``), in a game and from game to
         game, alone on a line or joined with others, so the event of each segment (a
         line, or a part of one between ``;``) is remembered by the segment's text, white
-        space around it stripped (in ``_READ_SEGMENTS``), and a repeat costs only its
-        place. What a text reads as is the same wherever it stands, but for its columns,
-        which each copy gets anew with its line number and file; the memo is consulted
-        only where an event may stand; and what it must not hold it does not (see
-        ``_remember``): so it saves time and changes no verdict. It keeps the first
-        segments it meets, up to its bound, and no others: the ones that repeat come
-        early, and a memo that turned over would make, keep and free ever new objects
-        for segments that do not come again, which costs more than reading them (a
-        fresh one costs about 1.4 µs, compiled)."""
+        space around it stripped (referee/transcript/segments.py), and a repeat costs
+        only its place. What a text reads as is the same wherever it stands, but for its
+        columns, which each copy gets anew with its line number and file; the memo is
+        consulted only where an event may stand; and what it must not hold it does not
+        (see ``_keep``): so it saves time and changes no verdict."""
         lines, source = self._lines, self.source
         held: Event | None = None  # a `hand N` event, waiting for its deal lines
         deal: list[Header] = []
-        known = _READ_SEGMENTS
+        known = READ_SEGMENTS
         try:
             while self._next < len(lines):
                 number, line = self._next + self._first, lines[self._next]
@@ -136,7 +133,7 @@ class TranscriptReader:
                     if ";" not in line:  # no key holds ';'
                         found = known.get(line)
                         if found is not None:  # the usual line, again
-                            yield _moved(found, 0, len(line), number, line, source)
+                            yield moved(found, 0, len(line), number, line, source)
                             continue
                     elif "#" not in line:
                         again = _remembered_line(line, number, source)
@@ -320,32 +317,11 @@ def _header_line(line: str, number: int, source: str) -> Header | Literal[False]
     return False if header is None else header
 
 
-# the text of a segment (a line, or a part of one between ';'), white space around it
-# stripped: its event as first read (see TranscriptReader.events)
-_READ_SEGMENTS: Final[dict[str, Event]] = memo("referee.transcript.notation._READ_SEGMENTS")
-_LONGEST_READ_SEGMENT: Final = 96  # characters: a longer segment is read afresh each time
-
-
-class _MemoRoom:
-    """The room of the memo of segments (``_READ_SEGMENTS``): at most ``segments``
-    segments, of ``characters`` in all; ``used``: the characters of those it holds.
-    One object's fields, where three module variables cost a look-up in the module's
-    dict each time (compiled) for every segment read for the first time."""
-
-    def __init__(self, segments: int, characters: int) -> None:
-        self.segments = segments
-        self.characters = characters
-        self.used = 0
-
-
-_ROOM: Final = _MemoRoom(16_384, 24 * 16_384)
-
-
 def _event_line(line: str, number: int, source: str, unlisted: str | None = None,
                 surveyed: int = -1) -> tuple[list[Event], RefereeError | None]:
     """The events of an event line, and the error of its first unreadable part (the
     events before it are kept). A line that would be a header line is refused first;
-    one whose first segment is remembered is not one (see ``_remember``). A line of a
+    one whose first segment is remembered is not one (see ``_keep``). A line of a
     list in a notes app (``- Ann asks Bob for 7``) is read as ``unlisted``, the line
     with its marker blanked out. ``surveyed``: what ``line`` holds, if asked already
     (:func:`survey`; -1 if not)."""
@@ -366,12 +342,12 @@ def _event_line(line: str, number: int, source: str, unlisted: str | None = None
             unindented = segment.lstrip()
             stripped = unindented.rstrip()
             if stripped:
-                found = _READ_SEGMENTS.get(stripped)
+                found = READ_SEGMENTS.get(stripped)
                 parted = _ANSWERED_ASKS.get(stripped) if found is None and _ANSWERED_ASKS \
                     else None
                 if found is not None:
                     at = start + len(segment) - len(unindented)  # where its first word is
-                    events.append(_moved(found, at, len(stripped), number, line, source))
+                    events.append(moved(found, at, len(stripped), number, line, source))
                 elif parted is not None:  # an ask and its answer without ';', met before
                     events += _parted(stripped, parted, start + len(segment) - len(unindented),
                                       number, line, source)
@@ -458,10 +434,10 @@ def _sentence(part: str, offset: int, number: int, line: str, source: str
               ) -> Event | RefereeError:
     """The event of one sentence of a segment, at ``offset`` in its line, or its error."""
     stripped = part.strip()
-    found = _READ_SEGMENTS.get(stripped)
+    found = READ_SEGMENTS.get(stripped)
     if found is not None:
         first = offset + len(part) - len(part.lstrip())
-        return _moved(found, first, len(stripped), number, line, source)
+        return moved(found, first, len(stripped), number, line, source)
     try:
         return _read_segment(part, stripped, offset, number, line, source)
     except RefereeError as error:
@@ -498,40 +474,28 @@ def _list_marker(body: str) -> int:
 def _remembered_line(line: str, number: int, source: str) -> list[Event] | None:
     """The events of ``line``, segments joined by ';' and no comment, if every segment
     is remembered (and so the line is no header line); None if one is not, for
-    :func:`_event_line` to read."""
-    found: list[tuple[Event, int, int]] = []  # each segment's event, first column, width
+    :func:`_event_line` to read. Each segment's text is cut from the line once, white
+    space around it left out (where splitting and stripping made two or three strings
+    of it, and of a line with a suit symbol wide ones, each scanned as it is made)."""
+    events: list[Event] = []
+    end = len(line)
     start = 0
-    for segment in line.split(";"):
-        unindented = segment.lstrip()
-        stripped = unindented.rstrip()
-        if stripped:
-            event = _READ_SEGMENTS.get(stripped)
-            if event is None:  # (as on most first sights: no event was made in vain)
+    while start <= end:
+        stop = line.find(";", start)
+        if stop < 0:
+            stop = end
+        first, last = start, stop
+        while first < last and _separates(ord(line[first])):
+            first += 1
+        while last > first and _separates(ord(line[last - 1])):
+            last -= 1
+        if first < last:
+            words = READ_SEGMENTS.get(line[first:last])
+            if words is None:  # (mostly on the first segment: few events made in vain)
                 return None
-            found.append((event, start + len(segment) - len(unindented), len(stripped)))
-        start += len(segment) + 1
-    return [_moved(event, at, width, number, line, source) for event, at, width in found]
-
-
-def _remember(stripped: str, first: str, event: Event) -> None:
-    """Remember ``event`` as what the segment ``stripped`` reads, while the memo has
-    room, unless its place matters beyond its columns: a new hand (the deal lines
-    after it make its event). Nor is a segment kept whose first word is a header key:
-    a line starting with a remembered segment is then known not to be a header line
-    (which must be refused) without reading it as one.
-
-    Room: :data:`_ROOM`, none longer than ``_LONGEST_READ_SEGMENT`` (an event's objects
-    grow with its words), which bounds the memo's memory at about 14 MB, however the
-    segments run."""
-    room = _ROOM
-    if not _READ_SEGMENTS:  # emptied (referee.caches.clear_caches): all the room again
-        room.used = 0
-    size = len(stripped)
-    if (size <= _LONGEST_READ_SEGMENT and event.kind is not EVENT_NEW_HAND
-            and not _is_header_key(first) and len(_READ_SEGMENTS) < room.segments
-            and room.used + size <= room.characters):
-        _READ_SEGMENTS[stripped] = event
-        room.used += size
+            events.append(moved(words, first, last - first, number, line, source))
+        start = stop + 1
+    return events
 
 
 def _is_header_key(word: str) -> bool:
@@ -545,15 +509,6 @@ def _refuse_header(body: str, number: int, line: str, source: str) -> None:
     if header is not None:
         raise RefereeError(Kind.HEADER, "header lines come before the first event "
                            "(or right after 'hand N' in a match)", header.span)
-
-
-def _moved(event: Event, at: int, width: int, number: int, line: str, source: str) -> Event:
-    """A remembered event as written at line ``number``, its first word at index ``at``
-    of the line, ``width`` characters long: only its place is new (its words stand where
-    they stood from its first word, :class:`Token`, and are shared)."""
-    return Event(event.kind, Span(number, at + 1, line, source, width),
-                 event.player, event.target, event.items, event.count, event.groups,
-                 event.headers, event.lay_out, event.key, event.counted)
 
 
 def _read_segment(segment: str, stripped: str, offset: int, number: int, line: str,
@@ -573,10 +528,13 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
 
 
 def _keep(stripped: str, first: str, event: Event) -> None:
-    """Keep the text ``stripped`` (its first word ``first``) as ``event``'s key, and
-    remember the event by it (:func:`_remember`)."""
-    event.key = Words(stripped)
-    _remember(stripped, first, event)
+    """Keep the text ``stripped`` (its first word ``first``) and ``event`` but for its
+    place as its ``key``, and remember it (:func:`segments.remember`), unless its first
+    word is a header key: a line starting with a remembered segment is then known not
+    to be a header line (which must be refused) without reading it as one."""
+    words = event.key = Words(stripped, event)
+    if not _is_header_key(first):
+        remember(stripped, words)
 
 
 def _holds_an_answer(items: tuple[Token, ...]) -> bool:
@@ -601,7 +559,7 @@ def _answered(ask: Event, segment: str, stripped: str, offset: int, number: int,
         return [ask]
     parted, both = found
     if len(_ANSWERED_ASKS) < MAX_ANSWERED_ASKS and not _is_header_key(_first_word(stripped)):
-        _ANSWERED_ASKS[stripped] = parted  # (met again, it is parted at once: see _remember)
+        _ANSWERED_ASKS[stripped] = parted  # (met again, it is parted at once: see _keep)
     for part, event in zip((stripped[:parted], stripped[parted + 1:]), both, strict=True):
         kept = part.strip()  # each part remembered as _read_segment remembers a segment
         _keep(kept, _first_word(kept), event)

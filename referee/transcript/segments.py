@@ -1,0 +1,108 @@
+"""The memo of segments: what each segment of a transcript line (a line, or a part of
+one between ``;``) reads as, remembered by its text, so that a repeat costs only its
+place (referee/transcript/notation.py reads, and consults the memo).
+
+A remembered segment is one object, its :class:`Words`: its text, the event it reads as
+but for its place, and the move it was last resolved to. A repeat makes an event of it
+(:func:`moved`) touching that object and the words it holds, and those words are shared
+by every segment that writes them at the same place. This keeps what a repeat touches
+small: a corpus typed in many spellings (``7♠``, ``7s``, ``7S``) remembers three times
+the segments of one typed in one, and what a repeat touches must stay in the
+processor's caches for terse writing to check as fast as canonical (bench/bench_terse.py).
+
+The memo keeps the first segments it meets, up to its bound, and no others: the ones
+that repeat come early, and a memo that turned over would make, keep and free ever new
+objects for segments that do not come again, which costs more than reading them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from referee.caches import memo
+from referee.spans import Span
+from referee.transcript.events import EVENT_NEW_HAND, Event, Token, Words
+
+# the text of a segment, white space around it stripped: its words (notation.py)
+READ_SEGMENTS: Final[dict[str, Words]] = memo("referee.transcript.segments.READ_SEGMENTS")
+LONGEST_READ_SEGMENT: Final = 96  # characters: a longer segment is read afresh each time
+
+
+class MemoRoom:
+    """The room of the memo of segments: at most ``segments`` segments, of
+    ``characters`` in all; ``used``: the characters of those it holds. One object's
+    fields, where three module variables cost a look-up in the module's dict each time
+    (compiled) for every segment read for the first time."""
+
+    def __init__(self, segments: int, characters: int) -> None:
+        self.segments = segments
+        self.characters = characters
+        self.used = 0
+
+
+ROOM: Final = MemoRoom(16_384, 24 * 16_384)
+
+# The words of remembered segments, each kept once: a remembered segment's player,
+# target and item are these (:func:`remember`), shared by every segment that writes
+# them at the same place ('Ann' first, 'Bob' at 6, '7s' at 10), so that they stay in
+# the processor's caches. A first word is kept by its text alone, the others by text
+# and offset; items, when one. Bounded as the memo is: emptied with it.
+_SHARED_TOKENS: Final[dict[object, Token]] = memo("referee.transcript.segments._SHARED_TOKENS")
+_SHARED_ITEMS: Final[dict[tuple[str, int], tuple[Token, ...]]] = memo(
+    "referee.transcript.segments._SHARED_ITEMS")
+
+
+def remember(stripped: str, words: Words) -> None:
+    """Remember ``words`` as what the segment ``stripped`` reads, while the memo has
+    room, unless its place matters beyond its columns: a new hand (the deal lines after
+    it make its event). Room: :data:`ROOM`, none longer than :data:`LONGEST_READ_SEGMENT`
+    (an event's objects grow with its words), which bounds the memo's memory at about
+    14 MB, however the segments run."""
+    room = ROOM
+    if not READ_SEGMENTS:  # emptied (referee.caches.clear_caches): all the room again
+        room.used = 0
+        _SHARED_TOKENS.clear()
+        _SHARED_ITEMS.clear()
+    size = len(stripped)
+    if (size <= LONGEST_READ_SEGMENT and words.kind is not EVENT_NEW_HAND
+            and len(READ_SEGMENTS) < room.segments and room.used + size <= room.characters):
+        words.player = _shared_token(words.player)  # equal words: it reads the same
+        words.target = _shared_token(words.target)
+        words.items = _shared_items(words.items)
+        READ_SEGMENTS[stripped] = words
+        room.used += size
+
+
+def moved(words: Words, at: int, width: int, number: int, line: str, source: str) -> Event:
+    """The event of remembered ``words`` as written at line ``number``, its first word
+    at index ``at`` of the line, ``width`` characters long: only its place is new (its
+    words stand where they stood from its first word, :class:`Token`, and are shared)."""
+    return Event(words.kind, Span(number, at + 1, line, source, width), words.player,
+                 words.target, words.items, words.count, words.groups, (), words.lay_out,
+                 words, words.counted)
+
+
+def _shared_token(token: Token | None) -> Token | None:
+    """The word kept equal to ``token`` (``token`` itself, kept, if none is)."""
+    if token is None:
+        return None
+    key: object = token.text if token.offset == 0 else (token.text, token.offset)
+    kept = _SHARED_TOKENS.get(key)
+    if kept is None:
+        _SHARED_TOKENS[key] = token
+        return token
+    return kept
+
+
+def _shared_items(items: tuple[Token, ...]) -> tuple[Token, ...]:
+    """The items kept equal to ``items`` when they are one item (``items`` itself,
+    kept, if none are); ``items`` itself when more."""
+    if len(items) != 1:
+        return items
+    item = items[0]
+    key = (item.text, item.offset)
+    kept = _SHARED_ITEMS.get(key)
+    if kept is None:
+        _SHARED_ITEMS[key] = items
+        return items
+    return kept
