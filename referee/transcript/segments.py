@@ -97,7 +97,8 @@ def _shared_token(token: Token | None) -> Token | None:
 def _shared_items(items: tuple[Token, ...]) -> tuple[Token, ...]:
     """The items kept equal to ``items`` when they are one item (``items`` itself,
     kept, if none are); ``items`` itself when more."""
-    if len(items) != 1:
+    size = len(items)  # (not narrowed to a tuple of one: compiled, it would be copied)
+    if size != 1:
         return items
     item = items[0]
     key = (item.text, item.offset)
