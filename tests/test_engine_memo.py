@@ -165,7 +165,7 @@ def test_a_moves_key_is_its_type_and_every_field(move: Move) -> None:
     added to a move and left out of its key would make unequal moves one object."""
     from referee.engine.core import _plain_key
 
-    assert _plain_key(move) == (type(move), field_values(move))
+    assert _plain_key(move) == (type(move), *field_values(move))
 
 
 def test_a_refusal_filled_in_is_the_kept_one_after_the_kept_moves_are_forgotten(

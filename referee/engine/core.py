@@ -79,22 +79,23 @@ _SAME_FACTS: Final = (Ask, Give, Refuse, Answer, Play, LayDown)
 
 
 def _plain_key(move: Move) -> tuple[object, ...]:
-    """A move's type and its fields' values (``values.field_values``), read natively
-    for the moves of most events: a compiled build calls no Python for them
-    (tests/test_engine_memo.py holds the two ways equal)."""
+    """A move's type and then its fields' values (``values.field_values``), in one
+    flat tuple, read natively for the moves of most events: a compiled build calls no
+    Python for them, and makes and hashes one tuple (tests/test_engine_memo.py holds
+    the two ways equal)."""
     if isinstance(move, Ask):
-        return (Ask, (move.player, move.target, move.rank, move.card))
+        return (Ask, move.player, move.target, move.rank, move.card)
     if isinstance(move, Refuse):
-        return (Refuse, (move.player,))
+        return (Refuse, move.player)
     if isinstance(move, Give):
-        return (Give, (move.player, move.cards, move.count))
+        return (Give, move.player, move.cards, move.count)
     if isinstance(move, Draw):
-        return (Draw, (move.player, move.card))
+        return (Draw, move.player, move.card)
     if isinstance(move, Answer):
-        return (Answer, (move.player, move.yes))
+        return (Answer, move.player, move.yes)
     if isinstance(move, LayDown):
-        return (LayDown, (move.player, move.set_name, move.cards))
-    return (type(move), field_values(move))
+        return (LayDown, move.player, move.set_name, move.cards)
+    return (type(move), *field_values(move))
 
 
 @frozen
