@@ -56,8 +56,9 @@ def remember(stripped: str, words: Words) -> None:
     """Remember ``words`` as what the segment ``stripped`` reads, while the memo has
     room, unless its place matters beyond its columns: a new hand (the deal lines after
     it make its event). Room: :data:`ROOM`, none longer than :data:`LONGEST_READ_SEGMENT`
-    (an event's objects grow with its words), which bounds the memo's memory at about
-    14 MB, however the segments run."""
+    (an event's objects grow with its words), which bounds the memo's memory: about
+    11 MB when full of the longest segments of one-letter words, the most objects a
+    segment can hold (tests/test_quick_reading.py holds a part of it to its bound)."""
     room = ROOM
     if not READ_SEGMENTS:  # emptied (referee.caches.clear_caches): all the room again
         room.used = 0
