@@ -55,8 +55,8 @@ def assert_read_alike(line: str) -> None:
     start = 0
     for segment in body.split(";"):
         if segment.strip():
-            quick = notation._quick_event(segment, *notation._words(segment, start), 7, line,
-                                          "x.txt")
+            quick = notation._quick_event(segment, *notation._words(segment, start),
+                                          len(segment.strip()), 7, line, "x.txt")
             if quick is not None:
                 assert quick == reference(segment, start, line), (line, segment)
         start += len(segment) + 1
@@ -86,8 +86,8 @@ def test_the_quick_reader_reads_every_transcript_line_as_the_reference() -> None
     for line in lines:
         assert_read_alike(line)
         segment = line.split("#")[0].split(";")[0] or " "
-        quick += notation._quick_event(segment, *notation._words(segment, 0), 1, line,
-                                       "") is not None
+        quick += notation._quick_event(segment, *notation._words(segment, 0),
+                                       len(segment.strip()), 1, line, "") is not None
     assert quick > 1000  # it does read the common forms
 
 
