@@ -55,7 +55,7 @@ def assert_read_alike(line: str) -> None:
     start = 0
     for segment in body.split(";"):
         if segment.strip():
-            quick = notation._quick_event(segment, *notation._words(segment, start),
+            quick = notation._quick_event(*notation._words(segment, start),
                                           len(segment.strip()), 7, line, "x.txt")
             if quick is not None:
                 assert quick == reference(segment, start, line), (line, segment)
@@ -86,7 +86,7 @@ def test_the_quick_reader_reads_every_transcript_line_as_the_reference() -> None
     for line in lines:
         assert_read_alike(line)
         segment = line.split("#")[0].split(";")[0] or " "
-        quick += notation._quick_event(segment, *notation._words(segment, 0),
+        quick += notation._quick_event(*notation._words(segment, 0),
                                        len(segment.strip()), 1, line, "") is not None
     assert quick > 1000  # it does read the common forms
 

@@ -519,7 +519,7 @@ def _read_segment(segment: str, stripped: str, offset: int, number: int, line: s
     event: the text itself, where its words joined anew would cost a string made of
     them, some 1,000 instructions compiled)."""
     texts, columns = _words(segment, offset)
-    event = (_quick_event(segment, texts, columns, len(stripped), number, line, source)
+    event = (_quick_event(texts, columns, len(stripped), number, line, source)
              or read_event(segment, texts, columns, number, line, source))
     if event.kind is EVENT_ASK and len(event.items) > 1 and _holds_an_answer(event.items):
         return event  # with no key, and not remembered: maybe an answered ask (_answered)
@@ -643,7 +643,7 @@ def _read_alone(part: str, offset: int, number: int, line: str, source: str) -> 
     if not texts:
         return None
     try:
-        return (_quick_event(part, texts, columns, len(part.strip()), number, line, source)
+        return (_quick_event(texts, columns, len(part.strip()), number, line, source)
                 or read_event(part, texts, columns, number, line, source))
     except RefereeError:
         return None
@@ -829,15 +829,15 @@ def _looks_like_a_path(text: str) -> bool:
     return text.endswith(".rules") or "/" in text or "\\" in text
 
 
-def _quick_event(segment: str, texts: list[str], columns: list[int], width: int,
-                 number: int, line: str, source: str) -> Event | None:
+def _quick_event(texts: list[str], columns: list[int], width: int, number: int,
+                 line: str, source: str) -> Event | None:
     """The event of a segment in one of the forms people type most (asks, answers,
     draws, books), read as :func:`read_event` reads it but without making a token
     of each word; None for any other segment, which :func:`read_event` then reads
     (with its error, if it has one). ``texts`` and ``columns``: its words and their
-    columns (:func:`_words`); ``width``: its length without the white space around it
-    (known to the caller, where stripping it again would make a string, and of a
-    segment with a suit symbol a wide one). tests/test_quick_reading.py holds the two
+    columns (:func:`_words`); ``width``: the segment's length without the white space
+    around it (known to the caller, where stripping it again would make a string, and
+    of a segment with a suit symbol a wide one). tests/test_quick_reading.py holds the two
     readers equal."""
     count = len(texts)
     if count == 0 or count > 8 or texts[-1][-1] in "!.":  # 'No.', 'Ann draws 7C.'
