@@ -16,7 +16,7 @@ change a verdict; :func:`referee.language.cache.clear_folder` removes its entrie
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -36,12 +36,14 @@ def register(name: str, clear: Callable[[], None], size: Callable[[], int]) -> N
     _REGISTRY[name] = (clear, size)
 
 
-def memo(name: str, table: dict[K, V] | None = None) -> dict[K, V]:
+def memo(name: str, table: dict[K, V] | None = None,
+         size: Callable[[dict[K, V]], int] = len) -> dict[K, V]:
     """A dict kept as the memo ``name`` (its module and variable, by custom), a new one
-    unless ``table`` is given. Its owner bounds it: each memo forgets in its own way
-    (all at once when full, or the least recently used first)."""
+    unless ``table`` is given; ``size`` counts what it holds (its length, unless it
+    holds dicts: their lengths summed, say). Its owner bounds it: each memo forgets in
+    its own way (all at once when full, or the least recently used first)."""
     kept: dict[K, V] = {} if table is None else table
-    register(name, kept.clear, kept.__len__)
+    register(name, kept.clear, partial(size, kept))
     return kept
 
 

@@ -396,6 +396,11 @@ def test_remembered_segments_share_the_words_they_write_at_the_same_place() -> N
     def written(event: Event) -> tuple[object, ...]:
         return (event.kind.value, event.player, event.target, event.items, event.key)
     assert sorted(map(repr, map(written, events))) == sorted(map(repr, map(written, again)))
+    words = {(t.text, t.offset) for w in kept.values() for t in (w.player, w.target) if t}
+    items = {(w.items[0].text, w.items[0].offset) for w in kept.values() if len(w.items) == 1}
+    sizes = cache_sizes()  # the words kept, each once, at every offset
+    assert sizes["referee.transcript.segments._SHARED_TOKENS"] == len(words) == 6
+    assert sizes["referee.transcript.segments._SHARED_ITEMS"] == len(items) == 4
     clear_caches()
     assert not any(cache_sizes()[f"referee.transcript.segments.{name}"]
                    for name in ("READ_SEGMENTS", "_SHARED_TOKENS", "_SHARED_ITEMS"))

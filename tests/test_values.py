@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import pickle
+from pathlib import Path
 
 import pytest
 
+import referee
+from referee.compiled import COMPILED
 from referee.values import factory, fields, frozen, is_record, mutable, replace, value
 
 
@@ -127,3 +131,40 @@ def test_a_written_out_init_is_kept_and_the_record_is_still_a_value() -> None:
     assert Written.__init__.__qualname__ == "Written.__init__"
     assert Written.__init__.__code__.co_filename == __file__  # not made by exec
     assert pickle.loads(pickle.dumps(made)) == made
+
+
+def _value_types_of_compiled_modules() -> list[tuple[str, ast.ClassDef]]:
+    """The classes decorated ``@value`` in the modules a build compiles, by module."""
+    found = []
+    for module in COMPILED:
+        tree = ast.parse((Path(referee.__file__).parent / module).read_text(encoding="utf-8"))
+        found += [(module, node) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                  and any(ast.unparse(d) == "value" for d in node.decorator_list)]
+    return found
+
+
+@pytest.mark.parametrize(("module", "node"), _value_types_of_compiled_modules(),
+                         ids=lambda item: getattr(item, "name", item))
+def test_a_value_of_a_compiled_module_writes_out_its_init(module: str, node: ast.ClassDef
+                                                           ) -> None:
+    """A value is built afresh for every event (a move, a place). In a compiled module its
+    ``__init__`` is written out, so that it is compiled and runs natively: the one the
+    decorator makes is run by the interpreter (``LayDown``, a book laid for the player,
+    was: a twentieth of a first pass over terse Go Fish). It takes the fields in order,
+    with the defaults the class body gives them (and maybe more)."""
+    fields_in_order = [(item.target.id, item.value) for item in node.body
+                       if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)]
+    inits = [item for item in node.body
+             if isinstance(item, ast.FunctionDef) and item.name == "__init__"]
+    assert inits, f"{module}: {node.name} has no __init__ written out"
+    arguments = inits[0].args
+    names = [a.arg for a in arguments.args[1:]]
+    assert names == [name for name, _ in fields_in_order]
+    defaults = dict(zip(names[len(names) - len(arguments.defaults):],
+                        map(ast.unparse, arguments.defaults), strict=True))
+    for name, default in fields_in_order:  # (it may give a default the body does not)
+        assert default is None or defaults.get(name) == ast.unparse(default), name
+    assigned = [statement.targets[0].attr for statement in inits[0].body
+                if isinstance(statement, ast.Assign)
+                and isinstance(statement.targets[0], ast.Attribute)]
+    assert sorted(assigned) == sorted(name for name, _ in fields_in_order)

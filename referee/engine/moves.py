@@ -5,7 +5,7 @@ claim won (:class:`Judgement`)."""
 from __future__ import annotations
 
 from referee.language.cards import Card, Rank
-from referee.values import frozen, value
+from referee.values import value
 
 
 @value
@@ -76,6 +76,12 @@ class LayDown:
     set_name: str
     cards: tuple[Card, ...] = ()
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, set_name: str, cards: tuple[Card, ...] = ()) -> None:
+        self.player = player
+        self.set_name = set_name
+        self.cards = cards
+
 
 @value
 class Claim:
@@ -88,6 +94,13 @@ class Claim:
     player: int
     set_name: str
     holders: tuple[tuple[int, tuple[Card, ...]], ...]
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, set_name: str,
+                 holders: tuple[tuple[int, tuple[Card, ...]], ...]) -> None:
+        self.player = player
+        self.set_name = set_name
+        self.holders = holders
 
     def named_holder(self) -> dict[Card, int]:
         """The seat the claim puts each card with."""
@@ -111,6 +124,11 @@ class Pass:
     player: int
     target: int
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, target: int) -> None:
+        self.player = player
+        self.target = target
+
 
 @value
 class Question:
@@ -121,6 +139,13 @@ class Question:
     target: int
     kind: str
     value: str
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, target: int, kind: str, value: str) -> None:
+        self.player = player
+        self.target = target
+        self.kind = kind
+        self.value = value
 
 
 @value
@@ -146,6 +171,12 @@ class Play:
     card: Card
     groups: tuple[tuple[Card, ...], ...] = ()
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, card: Card, groups: tuple[tuple[Card, ...], ...] = ()) -> None:
+        self.player = player
+        self.card = card
+        self.groups = groups
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self._key() == other._key()
 
@@ -163,6 +194,11 @@ class TurnUp:
     player: int
     cards: tuple[Card, ...]
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards
+
 
 @value
 class Show:
@@ -170,6 +206,11 @@ class Show:
 
     player: int
     cards: tuple[Card, ...]
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards
 
 
 @value
@@ -179,6 +220,10 @@ class EndLaying:
 
     player: int
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int) -> None:
+        self.player = player
+
 
 @value
 class NothingLaid:
@@ -187,6 +232,10 @@ class NothingLaid:
     from the next event that is not their book."""
 
     player: int
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, player: int) -> None:
+        self.player = player
 
 
 Move = (Ask | Give | Refuse | Draw | LayDown | Claim | Pass | Question | Answer | Play
@@ -201,14 +250,26 @@ class Transfer:
     source: int
     target: int
 
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, cards: frozenset[Card] | None, source: int, target: int) -> None:
+        self.cards = cards
+        self.source = source
+        self.target = target
 
-@frozen
+
+@value
 class Judgement:
     """What a claim won: the winning side (None when void), and every card the
-    claim put in the wrong place, as (card, seat named, seat holding it)."""
+    claim put in the wrong place, as (card, seat named, seat holding it). A value, not
+    frozen to mypy, so that its ``__init__`` can be written out (compiled, native)."""
 
     winner: int | None
     misplaced: tuple[tuple[Card, int, int], ...]
+
+    # written out, not made by the decorator: compiled, it runs natively
+    def __init__(self, winner: int | None, misplaced: tuple[tuple[Card, int, int], ...]) -> None:
+        self.winner = winner
+        self.misplaced = misplaced
 
     @property
     def right(self) -> bool:

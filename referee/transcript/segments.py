@@ -45,11 +45,13 @@ ROOM: Final = MemoRoom(16_384, 24 * 16_384)
 # The words of remembered segments, each kept once: a remembered segment's player,
 # target and item are these (:func:`remember`), shared by every segment that writes
 # them at the same place ('Ann' first, 'Bob' at 6, '7s' at 10), so that they stay in
-# the processor's caches. A first word is kept by its text alone, the others by text
-# and offset; items, when one. Bounded as the memo is: emptied with it.
-_SHARED_TOKENS: Final[dict[object, Token]] = memo("referee.transcript.segments._SHARED_TOKENS")
-_SHARED_ITEMS: Final[dict[tuple[str, int], tuple[Token, ...]]] = memo(
-    "referee.transcript.segments._SHARED_ITEMS")
+# the processor's caches. Kept by offset, then text (a dict of strings: no key made of
+# the two to hash and compare); items, when one. Bounded as the memo is (an offset is
+# at most LONGEST_READ_SEGMENT): emptied with it.
+_SHARED_TOKENS: Final[dict[int, dict[str, Token]]] = memo(
+    "referee.transcript.segments._SHARED_TOKENS", size=lambda kept: sum(map(len, kept.values())))
+_SHARED_ITEMS: Final[dict[int, dict[str, tuple[Token, ...]]]] = memo(
+    "referee.transcript.segments._SHARED_ITEMS", size=lambda kept: sum(map(len, kept.values())))
 
 
 def remember(stripped: str, words: Words) -> None:
@@ -87,10 +89,12 @@ def _shared_token(token: Token | None) -> Token | None:
     """The word kept equal to ``token`` (``token`` itself, kept, if none is)."""
     if token is None:
         return None
-    key: object = token.text if token.offset == 0 else (token.text, token.offset)
-    kept = _SHARED_TOKENS.get(key)
+    at = _SHARED_TOKENS.get(token.offset)
+    if at is None:
+        at = _SHARED_TOKENS[token.offset] = {}
+    kept = at.get(token.text)
     if kept is None:
-        _SHARED_TOKENS[key] = token
+        at[token.text] = token
         return token
     return kept
 
@@ -102,9 +106,11 @@ def _shared_items(items: tuple[Token, ...]) -> tuple[Token, ...]:
     if size != 1:
         return items
     item = items[0]
-    key = (item.text, item.offset)
-    kept = _SHARED_ITEMS.get(key)
+    at = _SHARED_ITEMS.get(item.offset)
+    if at is None:
+        at = _SHARED_ITEMS[item.offset] = {}
+    kept = at.get(item.text)
     if kept is None:
-        _SHARED_ITEMS[key] = items
+        at[item.text] = items
         return items
     return kept
