@@ -349,3 +349,37 @@ def test_play_takes_names_that_look_like_the_players_for_them(
     assert result.exit_code == 0, result.stderr
     text = (tmp_path / "out.txt").read_text(encoding="utf-8")
     assert "dealer: ANN" in text and "Jos\u00e9 asks Ann for K\nAnn says no" in text
+
+
+def test_a_name_written_as_the_table_has_it_is_its_seat_without_asking_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's resolver knows each player's name as the table has it (the usual way
+    of writing it) from the start, and asks the table (its interpreted code) only of
+    other ways: a name in another case, a prefix. Both play as they played."""
+    from referee.caches import clear_caches
+    from referee.transcript.notation import TranscriptReader
+    from referee.transcript.session import Session
+    from referee.transcript.setup import set_up
+
+    deal = ["game: go-fish", "players: Ann Bob Cy", "dealer: Ann", "deal: given",
+            "hand Ann: 4C 4H 5C 3H JH", "hand Bob: 2D 8H 6D 9H 2C",
+            "hand Cy: JD 6C AH 7D 4S",
+            "stock: 10S KC AD 7C QC JC 7H 5S 8D 10H 7S AC KS 10C 4D 10D QS 5D 6H KH 2S 8C "
+            "QD 2H KD 3D 5H 8S QH 9D 9S 9C 3C 6S 3S AS JS"]
+    asked: list[str] = []
+    seat = Table.seat
+
+    def counted(table: Table, text: str, at: Span) -> int:
+        asked.append(text)
+        return seat(table, text, at)
+
+    for events in (["Bob asks Ann for 8s", "Ann says no", "Bob draws 10S"],
+                   ["bob asks an for 8s", "Ann says no", "Bob draws 10S"]):
+        clear_caches()  # (no move remembered from another game)
+        reader = TranscriptReader("\n".join([*deal, *events]), "x.txt")
+        session = Session(set_up(reader.headers, Span(1, 1), None))
+        monkeypatch.setattr(Table, "seat", counted)  # from the first event on
+        session.play_all(reader.events())
+        monkeypatch.undo()
+        assert session.events_played == 3 and reader.error is None
+    assert asked == ["bob", "an"]

@@ -122,7 +122,10 @@ class Resolver:
         self._answers = remembered.answers
         self._items = remembered.items
         self._number = remembered.number
-        self._seats: dict[str, int] = {}  # the seat each name written so far names
+        # the seat each name written so far names; a player's name as the table has it
+        # names its own (Table.seat's usual case, asked here of no interpreted code)
+        self._seats: dict[str, int] = {name: seat for seat, name
+                                       in enumerate(game.table.players)}
 
     def move(self, event: Event, state: GameState) -> Move:
         """The move ``event`` stands for now; an unknown name, card or set raises.
