@@ -149,9 +149,9 @@ def test_a_value_of_a_compiled_module_writes_out_its_init(module: str, node: ast
                                                            ) -> None:
     """A value is built afresh for every event (a move, a place). In a compiled module its
     ``__init__`` is written out, so that it is compiled and runs natively: the one the
-    decorator makes is run by the interpreter (``LayDown``, a book laid for the player,
-    was: a twentieth of a first pass over terse Go Fish). It takes the fields in order,
-    with the defaults the class body gives them (and maybe more)."""
+    decorator makes is run by the interpreter (as ``LayDown``'s was, for every book the
+    referee lays for a player). It takes the fields in order, with the defaults the
+    class body gives them (and maybe more)."""
     fields_in_order = [(item.target.id, item.value) for item in node.body
                        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)]
     inits = [item for item in node.body
