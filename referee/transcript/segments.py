@@ -17,7 +17,8 @@ objects for segments that do not come again, which costs more than reading them.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping, Sized
+from typing import Final, TypeVar
 
 from referee.caches import memo
 from referee.spans import Span
@@ -48,10 +49,18 @@ ROOM: Final = MemoRoom(16_384, 24 * 16_384)
 # the processor's caches. Kept by offset, then text (a dict of strings: no key made of
 # the two to hash and compare); items, when one. Bounded as the memo is (an offset is
 # at most LONGEST_READ_SEGMENT): emptied with it.
+T = TypeVar("T")
+
+
+def _count_kept(kept: Mapping[int, Sized]) -> int:
+    """How many words a memo of shared words keeps, at every offset."""
+    return sum(map(len, kept.values()))
+
+
 _SHARED_TOKENS: Final[dict[int, dict[str, Token]]] = memo(
-    "referee.transcript.segments._SHARED_TOKENS", size=lambda kept: sum(map(len, kept.values())))
+    "referee.transcript.segments._SHARED_TOKENS", size=_count_kept)
 _SHARED_ITEMS: Final[dict[int, dict[str, tuple[Token, ...]]]] = memo(
-    "referee.transcript.segments._SHARED_ITEMS", size=lambda kept: sum(map(len, kept.values())))
+    "referee.transcript.segments._SHARED_ITEMS", size=_count_kept)
 
 
 def remember(stripped: str, words: Words) -> None:
@@ -89,14 +98,7 @@ def _shared_token(token: Token | None) -> Token | None:
     """The word kept equal to ``token`` (``token`` itself, kept, if none is)."""
     if token is None:
         return None
-    at = _SHARED_TOKENS.get(token.offset)
-    if at is None:
-        at = _SHARED_TOKENS[token.offset] = {}
-    kept = at.get(token.text)
-    if kept is None:
-        at[token.text] = token
-        return token
-    return kept
+    return _kept(_SHARED_TOKENS, token, token)
 
 
 def _shared_items(items: tuple[Token, ...]) -> tuple[Token, ...]:
@@ -105,12 +107,17 @@ def _shared_items(items: tuple[Token, ...]) -> tuple[Token, ...]:
     size = len(items)  # (not narrowed to a tuple of one: compiled, it would be copied)
     if size != 1:
         return items
-    item = items[0]
-    at = _SHARED_ITEMS.get(item.offset)
+    return _kept(_SHARED_ITEMS, items[0], items)
+
+
+def _kept(shared: dict[int, dict[str, T]], word: Token, thing: T) -> T:
+    """What ``shared`` keeps for ``word``'s text at its offset (``thing``, kept, if
+    nothing is)."""
+    at = shared.get(word.offset)
     if at is None:
-        at = _SHARED_ITEMS[item.offset] = {}
-    kept = at.get(item.text)
+        at = shared[word.offset] = {}
+    kept = at.get(word.text)
     if kept is None:
-        at[item.text] = items
-        return items
+        at[word.text] = thing
+        return thing
     return kept
