@@ -2,7 +2,7 @@
 (bench/terse.py): 4-player Go Fish and 6-player Literature, warm in one process and
 as a whole ``referee check FILE...`` process, for this checkout and any ``--tree``.
 
-Usage: python bench/bench_terse.py [--games 300] [--runs 3] [--tree PATH ...]
+Usage: python bench/bench_terse.py [--games 300] [--runs 3] [--letters] [--tree PATH ...]
 
 The corpora are written once by this checkout (bench/terse.py). Every figure is CPU
 time, the best of ``--runs``, divided by the events of the canonical games (a terse
@@ -11,7 +11,12 @@ referee checks, the same count for both). *Warm*: ``check_file`` over the corpus
 a process of its own that has checked it once already, start-up and imports left out. *Process*:
 ``python -m referee check`` of the whole corpus in a new process (user + system
 time, start-up included, modules compiled, the rule file in the disk cache).
-Trees are timed in turn within each run, so a disturbance of the machine falls on all.
+Trees are timed in turn within each run, so a disturbance of the machine falls on all,
+and every process of run N hashes strings with seed N (``PYTHONHASHSEED``): where a
+dict's keys fall moves a pass by several per cent from one process to the next, and
+this way every tree and corpus is timed at the same seeds. ``--letters`` also times
+each terse corpus with its suit symbols written as capital letters (``7♠`` as ``7S``):
+what the symbols cost, in spellings to remember and in two-byte strings.
 """
 
 from __future__ import annotations
@@ -27,9 +32,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
-from terse import GAMES, write_corpora  # noqa: E402
+from terse import GAMES, SUITS, write_corpora  # noqa: E402
 
-KINDS = ("canonical", "terse")
+LETTERS = str.maketrans({symbol: letter for letter, symbol in SUITS.items()})
 CHILD = """
 import json, sys, time
 from pathlib import Path
@@ -55,18 +60,32 @@ print(json.dumps(best))
 """
 
 
-def folders(corpus: Path, game: str) -> dict[str, Path]:
-    """The canonical and terse folders of ``game``."""
-    return {"canonical": corpus / game, "terse": corpus / f"{game}-terse"}
+def folders(corpus: Path, game: str, letters: bool = False) -> dict[str, Path]:
+    """The canonical and terse folders of ``game``, and with ``letters`` its lettered one
+    (:func:`write_letters`)."""
+    found = {"canonical": corpus / game, "terse": corpus / f"{game}-terse"}
+    if letters:
+        found["letters"] = corpus / f"{game}-letters"
+    return found
 
 
-def warm(tree: Path, corpus: Path, runs: int) -> dict[str, float]:
+def write_letters(corpus: Path) -> None:
+    """Beside each terse corpus, its twin with suit symbols written as capital letters."""
+    for game, _ in GAMES:
+        terse, letters = corpus / f"{game}-terse", corpus / f"{game}-letters"
+        letters.mkdir()
+        for file in sorted(terse.glob("*.txt")):
+            text = file.read_text(encoding="utf-8")
+            (letters / file.name).write_text(text.translate(LETTERS), encoding="utf-8")
+
+
+def warm(tree: Path, corpus: Path, runs: int, letters: bool, seed: int) -> dict[str, float]:
     """Best CPU seconds of checking each folder, warm, each in a process of its own
     from ``tree`` (so no corpus finds the process's memos filled by another)."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": str(seed)}
     found: dict[str, float] = {}
     for game, _ in GAMES:
-        for path in folders(corpus, game).values():
+        for path in folders(corpus, game, letters).values():
             done = subprocess.run([sys.executable, "-c", CHILD, str(runs), str(path)],
                                   cwd=tree, env=env, capture_output=True, text=True,
                                   check=False)
@@ -76,10 +95,11 @@ def warm(tree: Path, corpus: Path, runs: int) -> dict[str, float]:
     return found
 
 
-def process(tree: Path, folder: Path, cache: Path) -> float:
+def process(tree: Path, folder: Path, cache: Path, seed: int) -> float:
     """CPU seconds (user + system) of ``python -m referee check`` of every file in
     ``folder``, in a new process from ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "REFEREE_CACHE_DIR": str(cache)}
+    env = {**os.environ, "PYTHONPATH": str(tree), "REFEREE_CACHE_DIR": str(cache),
+           "PYTHONHASHSEED": str(seed)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     files = [str(path) for path in sorted(folder.glob("*.txt"))]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -105,6 +125,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--letters", action="store_true",
+                        help="also time the terse games with suit symbols as letters")
     parser.add_argument("--tree", type=Path, action="append", default=[],
                         help="another checkout to time too (repeatable)")
     args = parser.parse_args()
@@ -112,19 +134,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         corpus = Path(name)
         write_corpora(corpus, args.games, args.seed)
+        if args.letters:
+            write_letters(corpus)
         events = {game: events_of(corpus / game) for game, _ in GAMES}
         warm_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
         whole_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
         for tree in trees:  # modules compiled, rule files cached: as every run but the first
             for game, _ in GAMES:
-                process(tree, folders(corpus, game)["canonical"], corpus / f"cache-{id(tree)}")
-        for _ in range(args.runs):
+                process(tree, folders(corpus, game)["canonical"], corpus / f"cache-{id(tree)}",
+                        0)
+        for run in range(args.runs):
             for tree in trees:
-                for key, seconds in warm(tree, corpus, 1).items():
+                for key, seconds in warm(tree, corpus, 1, args.letters, run).items():
                     warm_best[tree][key] = min(seconds, warm_best[tree].get(key, seconds))
                 for game, _ in GAMES:
-                    for folder in folders(corpus, game).values():
-                        seconds = process(tree, folder, corpus / f"cache-{id(tree)}")
+                    for folder in folders(corpus, game, args.letters).values():
+                        seconds = process(tree, folder, corpus / f"cache-{id(tree)}", run)
                         key = str(folder)
                         whole_best[tree][key] = min(seconds, whole_best[tree].get(key, seconds))
     print(f"µs per event (events of the canonical games), CPU, best of {args.runs} runs; "
@@ -133,7 +158,7 @@ def main() -> None:
         print(f"  [{index}] {tree}")
     print(f"{'':34}" + "".join(f"{f'[{i}]':>10}" for i in range(len(trees))))
     for game, players in GAMES:
-        for kind, folder in folders(corpus, game).items():
+        for kind, folder in folders(corpus, game, args.letters).items():
             for figure, best in (("warm", warm_best), ("process", whole_best)):
                 label = f"{game} ({players}), {kind}, {figure}"
                 print(f"{label:34}" + "".join(
