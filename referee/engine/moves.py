@@ -1,6 +1,10 @@
 """Moves: what one player does at one moment, as the engine takes it; and the plain
 values moves leave in the state: where a move took cards (:class:`Transfer`) and what a
-claim won (:class:`Judgement`)."""
+claim won (:class:`Judgement`).
+
+Each type writes out its ``__init__``, where the record decorator would make one: one
+the decorator makes runs in the interpreter even in a compiled build, and these are
+built for every event (tests/test_values.py holds each to its fields)."""
 
 from __future__ import annotations
 
@@ -17,7 +21,6 @@ class Ask:
     rank: Rank
     card: Card | None
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, target: int, rank: Rank, card: Card | None = None) -> None:
         self.player = player
         self.target = target
@@ -34,7 +37,6 @@ class Give:
     cards: tuple[Card, ...]
     count: int | None
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, cards: tuple[Card, ...] = (), count: int | None = None) -> None:
         self.player = player
         self.cards = cards
@@ -47,7 +49,6 @@ class Refuse:
 
     player: int
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int) -> None:
         self.player = player
 
@@ -60,7 +61,6 @@ class Draw:
     player: int
     card: Card | None
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, card: Card | None = None) -> None:
         self.player = player
         self.card = card
@@ -76,7 +76,6 @@ class LayDown:
     set_name: str
     cards: tuple[Card, ...] = ()
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, set_name: str, cards: tuple[Card, ...] = ()) -> None:
         self.player = player
         self.set_name = set_name
@@ -95,7 +94,6 @@ class Claim:
     set_name: str
     holders: tuple[tuple[int, tuple[Card, ...]], ...]
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, set_name: str,
                  holders: tuple[tuple[int, tuple[Card, ...]], ...]) -> None:
         self.player = player
@@ -124,7 +122,6 @@ class Pass:
     player: int
     target: int
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, target: int) -> None:
         self.player = player
         self.target = target
@@ -140,7 +137,6 @@ class Question:
     kind: str
     value: str
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, target: int, kind: str, value: str) -> None:
         self.player = player
         self.target = target
@@ -155,7 +151,6 @@ class Answer:
     player: int
     yes: bool
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, yes: bool) -> None:
         self.player = player
         self.yes = yes
@@ -171,7 +166,6 @@ class Play:
     card: Card
     groups: tuple[tuple[Card, ...], ...] = ()
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, card: Card, groups: tuple[tuple[Card, ...], ...] = ()) -> None:
         self.player = player
         self.card = card
@@ -194,7 +188,6 @@ class TurnUp:
     player: int
     cards: tuple[Card, ...]
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
         self.player = player
         self.cards = cards
@@ -207,7 +200,6 @@ class Show:
     player: int
     cards: tuple[Card, ...]
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
         self.player = player
         self.cards = cards
@@ -220,7 +212,6 @@ class EndLaying:
 
     player: int
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int) -> None:
         self.player = player
 
@@ -233,7 +224,6 @@ class NothingLaid:
 
     player: int
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, player: int) -> None:
         self.player = player
 
@@ -250,7 +240,6 @@ class Transfer:
     source: int
     target: int
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, cards: frozenset[Card] | None, source: int, target: int) -> None:
         self.cards = cards
         self.source = source
@@ -266,7 +255,6 @@ class Judgement:
     winner: int | None
     misplaced: tuple[tuple[Card, int, int], ...]
 
-    # written out, not made by the decorator: compiled, it runs natively
     def __init__(self, winner: int | None, misplaced: tuple[tuple[Card, int, int], ...]) -> None:
         self.winner = winner
         self.misplaced = misplaced
