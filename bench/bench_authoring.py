@@ -32,6 +32,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from trees import what_runs  # bench/ is on the path: the script is run from it
+
 HERE = Path(__file__).resolve().parent.parent
 CAP = 256 * 1024  # a rule file's size cap, in bytes
 CHAIN = 16  # the longest extends chain, in files
@@ -197,8 +199,9 @@ def main() -> None:
     parser.add_argument("--memory-mb", type=int, default=4096)
     args = parser.parse_args()
     tree = args.tree.resolve()
-    print(f"referee from {tree}; load average {os.getloadavg()[0]:.2f}; a command is "
-          f"stopped after {args.timeout:.0f} s or at {args.memory_mb:,} MB")
+    print(f"referee from {tree} ({what_runs(tree)}); load average "
+          f"{os.getloadavg()[0]:.2f}; a command is stopped after {args.timeout:.0f} s or at "
+          f"{args.memory_mb:,} MB")
     print(f"{'case':14} {'files':>9} {'command':15} {'CPU s':>8} {'peak MB':>8} "
           f"{'cache MB':>9}  ended")
     with tempfile.TemporaryDirectory() as name:

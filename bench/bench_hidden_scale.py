@@ -42,6 +42,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from trees import what_runs  # bench/ is on the path: the script is run from it
+
 HERE = Path(__file__).resolve().parent.parent
 SIZES = (25_000, 50_000, 100_000, 200_000)
 OPEN = 300_000
@@ -179,7 +181,8 @@ def main() -> None:
         print(json.dumps(run_one(args.run[0], Path(args.run[1]))))
         return
     tree = args.tree.resolve()
-    print(f"referee from {tree}; CPU time of the call, peak resident memory of the process; "
+    print(f"referee from {tree} ({what_runs(tree)});\n"
+          "CPU time of the call, peak resident memory of the process; "
           f"load average {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

@@ -32,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from trees import what_runs  # bench/ is on the path: the script is run from it
+
 HERE = Path(__file__).resolve().parent.parent
 GAMES = (("go-fish", 4), ("literature", 6))
 CHILD = """
@@ -146,6 +148,8 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind")
     trees = [HERE, *(tree.resolve() for tree in args.tree)]
+    for tree in trees:
+        print(f"{tree}: {what_runs(tree)}")
     with tempfile.TemporaryDirectory() as name:
         counted = write_corpora(Path(name), args.games)
         for game, players in GAMES:

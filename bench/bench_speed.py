@@ -33,6 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from trees import what_runs  # bench/ is on the path: the script is run from it
+
 HERE = Path(__file__).resolve().parent.parent
 GAMES = (("go-fish", 4), ("literature", 6))
 LONG, SHORT = 100_000, 1_000
@@ -185,8 +187,8 @@ def main() -> None:
                              capture_output=True, text=True).stdout
         figures = json.loads(out)
         first, warm = cold_start(tree, folder / "go-fish" / "game-0000.txt", args.runs)
-    print(f"referee from {tree}; best of {args.runs} runs, CPU time, one core; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    print(f"referee from {tree} ({what_runs(tree)}); best of {args.runs} runs, CPU time, "
+          f"one core; load average {os.getloadavg()[0]:.2f}")
     for name, players in GAMES:
         print(f"{name}, {players} players ({args.games} games): "
               f"{figures[f'{name} events/s']:9,.0f} events/s")

@@ -33,6 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
 from terse import GAMES, SUITS, write_corpora  # noqa: E402
+from trees import what_runs  # noqa: E402  (bench/, where the script is run)
 
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SUITS.items()})
 CHILD = """
@@ -155,7 +156,7 @@ def main() -> None:
     print(f"µs per event (events of the canonical games), CPU, best of {args.runs} runs; "
           f"load average {os.getloadavg()[0]:.2f}")
     for index, tree in enumerate(trees):
-        print(f"  [{index}] {tree}")
+        print(f"  [{index}] {tree} ({what_runs(tree)})")
     print(f"{'':34}" + "".join(f"{f'[{i}]':>10}" for i in range(len(trees))))
     for game, players in GAMES:
         for kind, folder in folders(corpus, game, args.letters).items():

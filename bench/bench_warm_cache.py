@@ -28,6 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
 from bench_instructions import GAMES, write_corpora  # noqa: E402
+from trees import what_runs  # noqa: E402  (bench/, where the script is run)
 
 CHILD = """
 import gc
@@ -96,6 +97,8 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_warm_cache needs valgrind")
     trees = [HERE, *(tree.resolve() for tree in args.tree)]
+    for tree in trees:
+        print(f"{tree}: {what_runs(tree)}")
     print(f"per event of the canonical games, a warm pass, {args.games} games each")
     print(f"{'corpus':24}{'instructions':>13}{'D1 misses':>11}{'LL misses':>11}"
           f"{'mispredicted':>14}{'CPU µs':>8}  tree")

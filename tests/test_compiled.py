@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from referee.authoring.simulate import play_one
+from referee.compiled import COMPILED
 from referee.engine.core import Engine
 from referee.language.loader import load_spec
 from referee.language.rulefiles import bundled_rule_names, find_rule_file
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 from fuzz_mutations import mutate  # noqa: E402
 from terse import write_corpora  # noqa: E402
+from trees import what_runs  # noqa: E402
 
 GAMES = 2  # self-played games of each rule file, open and hidden
 MUTANTS = 3  # mutated copies of each game
@@ -121,6 +123,16 @@ def test_compiled_modules_give_the_verdicts_of_their_source(compiled_tree: Path,
     assert compiled["compiled"] is True
     assert source["compiled"] is False
     assert compiled["verdicts"] == source["verdicts"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _can_compile(), reason="no mypyc or no C compiler")
+def test_a_bench_says_a_compiled_tree_runs_compiled(compiled_tree: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REFEREE_PURE_PYTHON", raising=False)
+    assert what_runs(compiled_tree) == f"{len(COMPILED)} of {len(COMPILED)} modules compiled"
+    monkeypatch.setenv("REFEREE_PURE_PYTHON", "1")
+    assert what_runs(compiled_tree).startswith("source only")
 
 
 SELF_PLAY = (
