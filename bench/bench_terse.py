@@ -2,7 +2,8 @@
 (bench/terse.py): 4-player Go Fish and 6-player Literature, warm in one process and
 as a whole ``referee check FILE...`` process, for this checkout and any ``--tree``.
 
-Usage: python bench/bench_terse.py [--games 300] [--runs 3] [--letters] [--tree PATH ...]
+Usage: python bench/bench_terse.py [--games 300] [--runs 3] [--letters] [--folded]
+       [--tree PATH ...]
 
 The corpora are written once by this checkout (bench/terse.py). Every figure is CPU
 time, the best of ``--runs``, divided by the events of the canonical games (a terse
@@ -16,7 +17,9 @@ and every process of run N hashes strings with seed N (``PYTHONHASHSEED``): wher
 dict's keys fall moves a pass by several per cent from one process to the next, and
 this way every tree and corpus is timed at the same seeds. ``--letters`` also times
 each terse corpus with its suit symbols written as capital letters (``7♠`` as ``7S``):
-what the symbols cost, in spellings to remember and in two-byte strings.
+what the symbols cost, in spellings to remember and in two-byte strings. ``--folded``
+also times it with letters and its event lines in lower case (``7s``, ``ann: bob, 7s?``):
+one spelling of each card and name, what every other spelling costs.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
-from terse import GAMES, SUITS, write_corpora  # noqa: E402
+from terse import GAMES, SUITS, stands_alone, write_corpora  # noqa: E402
 from trees import what_runs  # noqa: E402  (bench/, where the script is run)
 
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SUITS.items()})
@@ -61,32 +64,46 @@ print(json.dumps(best))
 """
 
 
-def folders(corpus: Path, game: str, letters: bool = False) -> dict[str, Path]:
-    """The canonical and terse folders of ``game``, and with ``letters`` its lettered one
-    (:func:`write_letters`)."""
+TWINS = ("letters", "folded")  # the terse corpus written again (write_twin)
+
+
+def folders(corpus: Path, game: str, twins: tuple[str, ...] = ()) -> dict[str, Path]:
+    """The canonical and terse folders of ``game``, and its ``twins`` (:func:`write_twin`)."""
     found = {"canonical": corpus / game, "terse": corpus / f"{game}-terse"}
-    if letters:
-        found["letters"] = corpus / f"{game}-letters"
+    for twin in twins:
+        found[twin] = corpus / f"{game}-{twin}"
     return found
 
 
-def write_letters(corpus: Path) -> None:
-    """Beside each terse corpus, its twin with suit symbols written as capital letters."""
+def twin_line(line: str, twin: str) -> str:
+    """A terse line as its ``twin`` writes it: ``letters``, its suit symbols as capital
+    letters (``7♠`` as ``7S``); ``folded``, an event line also in lower case, so that each
+    card and name has one spelling (``7s``, ``ann``). Header lines stay as they are."""
+    if stands_alone(line):
+        return line
+    lettered = line.translate(LETTERS)
+    return lettered.lower() if twin == "folded" else lettered
+
+
+def write_twin(corpus: Path, twin: str) -> None:
+    """Beside each terse corpus, its ``twin`` (:func:`twin_line`)."""
     for game, _ in GAMES:
-        terse, letters = corpus / f"{game}-terse", corpus / f"{game}-letters"
-        letters.mkdir()
+        terse, written = corpus / f"{game}-terse", corpus / f"{game}-{twin}"
+        written.mkdir()
         for file in sorted(terse.glob("*.txt")):
-            text = file.read_text(encoding="utf-8")
-            (letters / file.name).write_text(text.translate(LETTERS), encoding="utf-8")
+            lines = file.read_text(encoding="utf-8").splitlines()
+            (written / file.name).write_text(
+                "".join(twin_line(line, twin) + "\n" for line in lines), encoding="utf-8")
 
 
-def warm(tree: Path, corpus: Path, runs: int, letters: bool, seed: int) -> dict[str, float]:
+def warm(tree: Path, corpus: Path, runs: int, twins: tuple[str, ...], seed: int
+         ) -> dict[str, float]:
     """Best CPU seconds of checking each folder, warm, each in a process of its own
     from ``tree`` (so no corpus finds the process's memos filled by another)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": str(seed)}
     found: dict[str, float] = {}
     for game, _ in GAMES:
-        for path in folders(corpus, game, letters).values():
+        for path in folders(corpus, game, twins).values():
             done = subprocess.run([sys.executable, "-c", CHILD, str(runs), str(path)],
                                   cwd=tree, env=env, capture_output=True, text=True,
                                   check=False)
@@ -128,6 +145,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--letters", action="store_true",
                         help="also time the terse games with suit symbols as letters")
+    parser.add_argument("--folded", action="store_true",
+                        help="also time them with letters, and in lower case")
     parser.add_argument("--tree", type=Path, action="append", default=[],
                         help="another checkout to time too (repeatable)")
     args = parser.parse_args()
@@ -135,8 +154,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         corpus = Path(name)
         write_corpora(corpus, args.games, args.seed)
-        if args.letters:
-            write_letters(corpus)
+        twins = tuple(twin for twin in TWINS if getattr(args, twin))
+        for twin in twins:
+            write_twin(corpus, twin)
         events = {game: events_of(corpus / game) for game, _ in GAMES}
         warm_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
         whole_best: dict[Path, dict[str, float]] = {tree: {} for tree in trees}
@@ -146,10 +166,10 @@ def main() -> None:
                         0)
         for run in range(args.runs):
             for tree in trees:
-                for key, seconds in warm(tree, corpus, 1, args.letters, run).items():
+                for key, seconds in warm(tree, corpus, 1, twins, run).items():
                     warm_best[tree][key] = min(seconds, warm_best[tree].get(key, seconds))
                 for game, _ in GAMES:
-                    for folder in folders(corpus, game, args.letters).values():
+                    for folder in folders(corpus, game, twins).values():
                         seconds = process(tree, folder, corpus / f"cache-{id(tree)}", run)
                         key = str(folder)
                         whole_best[tree][key] = min(seconds, whole_best[tree].get(key, seconds))
@@ -159,7 +179,7 @@ def main() -> None:
         print(f"  [{index}] {tree} ({what_runs(tree)})")
     print(f"{'':34}" + "".join(f"{f'[{i}]':>10}" for i in range(len(trees))))
     for game, players in GAMES:
-        for kind, folder in folders(corpus, game, args.letters).items():
+        for kind, folder in folders(corpus, game, twins).items():
             for figure, best in (("warm", warm_best), ("process", whole_best)):
                 label = f"{game} ({players}), {kind}, {figure}"
                 print(f"{label:34}" + "".join(
