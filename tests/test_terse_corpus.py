@@ -121,3 +121,30 @@ def test_every_bundled_game_written_tersely_checks_to_its_canonical_twin() -> No
 @pytest.mark.slow
 def test_many_bundled_games_written_tersely_check_to_their_canonical_twins() -> None:
     check_bundled(range(5, 41))
+
+
+def test_the_benchs_twins_of_the_terse_games_check_to_their_canonical_state(
+        tmp_path: Path) -> None:
+    """bench/bench_terse.py's ``--letters`` and ``--folded`` games: the terse games with
+    letters for suit symbols, and also in lower case, each checking to the same state."""
+    spec = importlib.util.spec_from_file_location("bench_terse",
+                                                  ROOT / "bench" / "bench_terse.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.write_corpora(tmp_path, 6, 2026)
+    for twin in bench.TWINS:
+        bench.write_twin(tmp_path, twin)
+    for game, _ in bench.GAMES:
+        for canonical in sorted((tmp_path / game).glob("*.txt")):
+            expected = check_file(canonical)
+            terse = (tmp_path / f"{game}-terse" / canonical.name).read_text(encoding="utf-8")
+            for twin in bench.TWINS:
+                file = tmp_path / f"{game}-{twin}" / canonical.name
+                found = check_file(file)
+                assert found.ok, f"{file}:\n{found.report()}"
+                assert found.state == expected.state
+                text = file.read_text(encoding="utf-8")
+                assert text.isascii() and len(text) == len(terse)
+                events = [line for line in text.splitlines() if not bench.stands_alone(line)]
+                assert (twin == "folded") == all(line == line.lower() for line in events)
