@@ -36,7 +36,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
 from terse import GAMES, SUITS, stands_alone, write_corpora  # noqa: E402
-from trees import what_runs  # noqa: E402  (bench/, where the script is run)
+from trees import what_runs  # noqa: E402  (bench/ is on the path: the script is run from it)
 
 LETTERS = str.maketrans({symbol: letter for letter, symbol in SUITS.items()})
 CHILD = """

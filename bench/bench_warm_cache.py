@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "bench"))
 from bench_instructions import GAMES, write_corpora  # noqa: E402
-from trees import what_runs  # noqa: E402  (bench/, where the script is run)
+from trees import what_runs  # noqa: E402  (bench/ is on the path: the script is run from it)
 
 CHILD = """
 import gc

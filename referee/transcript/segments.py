@@ -43,12 +43,6 @@ class MemoRoom:
 
 ROOM: Final = MemoRoom(16_384, 24 * 16_384)
 
-# The words of remembered segments, each kept once: a remembered segment's player,
-# target and item are these (:func:`remember`), shared by every segment that writes
-# them at the same place ('Ann' first, 'Bob' at 6, '7s' at 10), so that they stay in
-# the processor's caches. Kept by offset, then text (a dict of strings: no key made of
-# the two to hash and compare); items, when one. Bounded as the memo is (an offset is
-# at most LONGEST_READ_SEGMENT): emptied with it.
 T = TypeVar("T")
 
 
@@ -57,6 +51,12 @@ def _count_kept(kept: Mapping[int, Sized]) -> int:
     return sum(map(len, kept.values()))
 
 
+# The words of remembered segments, each kept once: a remembered segment's player,
+# target and item are these (:func:`remember`), shared by every segment that writes
+# them at the same place ('Ann' first, 'Bob' at 6, '7s' at 10), so that they stay in
+# the processor's caches. Kept by offset, then text (a dict of strings: no key made of
+# the two to hash and compare); items, when one. Bounded as the memo is (an offset is
+# at most LONGEST_READ_SEGMENT): emptied with it.
 _SHARED_TOKENS: Final[dict[int, dict[str, Token]]] = memo(
     "referee.transcript.segments._SHARED_TOKENS", size=_count_kept)
 _SHARED_ITEMS: Final[dict[int, dict[str, tuple[Token, ...]]]] = memo(
