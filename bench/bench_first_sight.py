@@ -46,15 +46,29 @@ from bench_terse import folders, write_twin  # noqa: E402
 from terse import GAMES, write_corpora  # noqa: E402
 from trees import what_runs  # noqa: E402  (bench/ is on the path: the script is run from it)
 
+from referee.spans import Span  # noqa: E402  (this checkout, on the path above)
+from referee.transcript.check import check_file  # noqa: E402
+from referee.transcript.events import (  # noqa: E402
+    EVENT_ASK,
+    EVENT_BOOK,
+    EVENT_CLAIM,
+    EVENT_DRAW,
+    EVENT_PASS,
+    EVENT_PLAY,
+    EVENT_SHOW,
+)
+from referee.transcript.notation import TranscriptReader  # noqa: E402
+from referee.transcript.resolve import _TABLES, Resolver  # noqa: E402
+from referee.transcript.segments import READ_SEGMENTS, ROOM  # noqa: E402
+from referee.transcript.session import Session  # noqa: E402
+from referee.transcript.setup import set_up  # noqa: E402
+
 KINDS = ("canonical", "terse", "folded")
 
 
 def forget_segments() -> list[str]:
     """Forget every remembered segment that is not a claim, giving its room back to the
     memo; their texts."""
-    from referee.transcript.events import EVENT_CLAIM
-    from referee.transcript.segments import READ_SEGMENTS, ROOM
-
     forgotten = [text for text, words in READ_SEGMENTS.items() if words.kind is not EVENT_CLAIM]
     for text in forgotten:
         del READ_SEGMENTS[text]
@@ -65,10 +79,6 @@ def forget_segments() -> list[str]:
 def forget_moves() -> None:
     """Forget the moves of every remembered segment that is not a claim: those its words
     keep, and those remembered by its text at every table."""
-    from referee.transcript.events import EVENT_CLAIM
-    from referee.transcript.resolve import _TABLES
-    from referee.transcript.segments import READ_SEGMENTS
-
     for text, words in READ_SEGMENTS.items():
         if words.kind is not EVENT_CLAIM:
             words.resolved = None
@@ -76,23 +86,16 @@ def forget_moves() -> None:
                 table.by_words.pop(text, None)
 
 
-# events whose move is remembered by their text (answers and turn-ups are resolved at
-# their moment): resolved here at the state of the deal, which only those others read
-BY_TEXT = ("ask", "draw", "book", "claim", "pass", "play", "show")
+# the kinds of event whose move is remembered by their text (answers and turn-ups are
+# resolved at their moment): resolved here at the state of the deal, which only those
+# others read
+BY_TEXT = frozenset({EVENT_ASK, EVENT_DRAW, EVENT_BOOK, EVENT_CLAIM, EVENT_PASS, EVENT_PLAY,
+                     EVENT_SHOW})
 
 
 def measure(folder: Path, repeats: int) -> dict[str, float]:
     """The figures of one corpus (see the module's docstring), in this process: the
     least time of ``repeats`` of each pass."""
-    from referee.spans import Span
-    from referee.transcript.check import check_file
-    from referee.transcript.events import EVENT_CLAIM
-    from referee.transcript.notation import TranscriptReader
-    from referee.transcript.resolve import Resolver
-    from referee.transcript.segments import READ_SEGMENTS
-    from referee.transcript.session import Session
-    from referee.transcript.setup import set_up
-
     files = sorted(folder.glob("*.txt"))
     texts = [(file.read_text(encoding="utf-8"), str(file)) for file in files]
     for file in files:  # every memo filled
@@ -111,7 +114,7 @@ def measure(folder: Path, repeats: int) -> dict[str, float]:
             reader = TranscriptReader(text, source)
             game = set_up(reader.headers, Span(1, 1, "", source), None)
             games.append((Resolver(game), Session(game).state,
-                          [event for event in reader.events() if event.kind.value in BY_TEXT]))
+                          [event for event in reader.events() if event.kind in BY_TEXT]))
         started = time.process_time()
         for resolver, dealt, events in games:
             for event in events:
@@ -190,8 +193,8 @@ def main() -> None:
                 for kind, folder in folders(corpus, game, ("folded",)).items():
                     measured.setdefault((game, kind), []).append(
                         run_child(folder, run, args.repeats))
-    print(f"µs, CPU, {args.runs} runs; load average {os.getloadavg()[0]:.2f}; "
-          f"{HERE} ({what_runs(HERE)})")
+    runs = f"{args.runs} run{'s' if args.runs > 1 else ''}"
+    print(f"µs, CPU, {runs}; load average {os.getloadavg()[0]:.2f}; {HERE} ({what_runs(HERE)})")
     print(f"{'':24}{'claims':>8}{'others':>8}{'found':>8}{'read':>8}{'resolved':>10}"
           f"{'first/found':>13}")
     for game, players in GAMES:
