@@ -193,8 +193,8 @@ def main() -> None:
                 for kind, folder in folders(corpus, game, ("folded",)).items():
                     measured.setdefault((game, kind), []).append(
                         run_child(folder, run, args.repeats))
-    runs = f"{args.runs} run{'s' if args.runs > 1 else ''}"
-    print(f"µs, CPU, {runs}; load average {os.getloadavg()[0]:.2f}; {HERE} ({what_runs(HERE)})")
+    counted = f"{args.runs} run{'s' if args.runs > 1 else ''}"
+    print(f"µs, CPU, {counted}; load average {os.getloadavg()[0]:.2f}; {HERE} ({what_runs(HERE)})")
     print(f"{'':24}{'claims':>8}{'others':>8}{'found':>8}{'read':>8}{'resolved':>10}"
           f"{'first/found':>13}")
     for game, players in GAMES:
