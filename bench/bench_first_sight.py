@@ -63,7 +63,7 @@ from referee.transcript.segments import READ_SEGMENTS, ROOM  # noqa: E402
 from referee.transcript.session import Session  # noqa: E402
 from referee.transcript.setup import set_up  # noqa: E402
 
-KINDS = ("canonical", "terse", "folded")
+TWINS = ("folded",)  # beside the canonical and terse corpora (bench_terse.write_twin)
 
 
 def forget_segments() -> list[str]:
@@ -187,24 +187,24 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         corpus = Path(name)
         write_corpora(corpus, args.games, args.seed)
-        write_twin(corpus, "folded")
+        for twin in TWINS:
+            write_twin(corpus, twin)
         for run in range(args.runs):
             for game, _ in GAMES:
-                for kind, folder in folders(corpus, game, ("folded",)).items():
+                for kind, folder in folders(corpus, game, TWINS).items():
                     measured.setdefault((game, kind), []).append(
                         run_child(folder, run, args.repeats))
     counted = f"{args.runs} run{'s' if args.runs > 1 else ''}"
     print(f"µs, CPU, {counted}; load average {os.getloadavg()[0]:.2f}; {HERE} ({what_runs(HERE)})")
     print(f"{'':24}{'claims':>8}{'others':>8}{'found':>8}{'read':>8}{'resolved':>10}"
           f"{'first/found':>13}")
-    for game, players in GAMES:
-        for kind in KINDS:
-            runs = measured[(game, kind)]
-            found = min(run["found"] for run in runs)
-            read, resolved = (across(runs, figure) for figure in ("read", "resolved"))
-            print(f"{f'{game} ({players}), {kind}':24}{runs[0]['claims']:8,.0f}"
-                  f"{runs[0]['others']:8,.0f}{found:8.2f}{shown(read, 8)}"
-                  f"{shown(resolved, 10)}{shown((read + resolved) / found, 13, 0)}")
+    players = dict(GAMES)
+    for (game, kind), runs in measured.items():  # in the order measured
+        found = min(run["found"] for run in runs)
+        read, resolved = (across(runs, figure) for figure in ("read", "resolved"))
+        print(f"{f'{game} ({players[game]}), {kind}':24}{runs[0]['claims']:8,.0f}"
+              f"{runs[0]['others']:8,.0f}{found:8.2f}{shown(read, 8)}"
+              f"{shown(resolved, 10)}{shown((read + resolved) / found, 13, 0)}")
     print(f"({args.games} games each; claims, others: the segments remembered; found: the "
           "least, a written segment read again, all remembered; read, resolved: the median "
           "over the runs, a first sight of a segment that is no claim; -: within the noise in "
