@@ -125,7 +125,8 @@ def process(tree: Path, folder: Path, cache: Path, seed: int) -> float:
                           env=env, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
-        raise SystemExit(f"{tree}: referee check {folder} failed: {done.stdout[-2000:]}")
+        raise SystemExit(f"{tree}: referee check {folder} failed: "
+                         f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 

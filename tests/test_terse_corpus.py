@@ -148,3 +148,18 @@ def test_the_benchs_twins_of_the_terse_games_check_to_their_canonical_state(
                 assert text.isascii() and len(text) == len(terse)
                 events = [line for line in text.splitlines() if not bench.stands_alone(line)]
                 assert (twin == "folded") == all(line == line.lower() for line in events)
+
+
+def test_the_bench_says_why_a_check_process_failed(tmp_path: Path) -> None:
+    """A ``referee check`` that fails before any verdict (here: a folder with no games,
+    so no file to check) is reported with what it wrote to standard error, where the
+    reason was empty."""
+    spec = importlib.util.spec_from_file_location("bench_terse",
+                                                  ROOT / "bench" / "bench_terse.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(SystemExit, match="failed: usage: Missing argument"):
+        bench.process(ROOT, folder, tmp_path / "cache", 0)
